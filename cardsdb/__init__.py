@@ -1,0 +1,1 @@
+"""cardsdb: project settings and the card catalogue app (app label ``cardsdb``)."""

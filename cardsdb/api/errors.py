@@ -1,0 +1,57 @@
+"""One error shape for the whole API: {"code": "...", "message": "...", ...details}."""
+
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+# Every code a client can receive, with what it means (tests check each is documented and used consistently).
+ERROR_CODES = {
+    "bad-query": "The search query could not be understood; 'position' points at the problem.",
+    "bad-parameter": "A query parameter has a value that is not allowed.",
+    "unknown-game": "The game is not one of swccg, swtcg, swdbg.",
+    "card-not-found": "No card has this id in this game.",
+    "set-not-found": "No set has this code in this game.",
+    "no-match": "No card name is close enough to the name given.",
+    "ambiguous-name": "Several cards have this name; narrow it with side= or pick an id.",
+    "not-found": "No such page or resource.",
+    "method-not-allowed": "The HTTP method is not allowed here.",
+    "parse-error": "The request body is not valid.",
+    "server-error": "An unexpected error; it has been logged.",
+}
+
+
+class ApiError(exceptions.APIException):
+    def __init__(self, code: str, message: str, status_code: int = status.HTTP_400_BAD_REQUEST, **details):
+        assert code in ERROR_CODES, code
+        self.status_code = status_code
+        self.code = code
+        self.details = details
+        super().__init__(detail=message, code=code)
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, ApiError):
+        return Response({"code": exc.code, "message": str(exc.detail), **exc.details}, status=exc.status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = {
+        exceptions.NotFound: "not-found",
+        exceptions.MethodNotAllowed: "method-not-allowed",
+        exceptions.ParseError: "parse-error",
+    }.get(type(exc), getattr(exc, "default_code", "error"))
+    detail = response.data.get("detail") if isinstance(response.data, dict) else None
+    response.data = {"code": code, "message": str(detail or response.data)}
+    return response
+
+
+def json_404(request, exception=None):
+    """Unknown /api/ URLs answer JSON like the rest of the API."""
+    return JsonResponse({"code": "not-found", "message": f"No API endpoint at {request.path}."}, status=404)
+
+
+def json_500(request):
+    return JsonResponse({"code": "server-error", "message": ERROR_CODES["server-error"]}, status=500)

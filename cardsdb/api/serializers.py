@@ -1,0 +1,179 @@
+"""Output shapes of the catalogue API (read-only)."""
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rules.values import as_int_if_whole
+
+from ..models import STAT_FIELDS, Card, CardRelation, CardSet, Game, Printing, Variant
+
+
+class GameSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Game
+        fields = ["code", "name", "short_name", "publisher", "years"]
+
+
+class SetSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="game_id")
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CardSet
+        fields = [
+            "game",
+            "code",
+            "abbr",
+            "name",
+            "gemp_name",
+            "release_date",
+            "size",
+            "legacy",
+            "kind",
+            "cycle",
+            "url",
+        ]
+
+    def get_url(self, obj: CardSet) -> str:
+        return reverse("set-detail", args=[obj.game_id, obj.code])
+
+
+class SetBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = CardSet
+        fields = ["code", "abbr", "name"]
+
+
+class UniquenessSerializer(serializers.Serializer):
+    kind = serializers.CharField(source="uniqueness_kind")
+    limit = serializers.IntegerField(source="uniqueness_limit", allow_null=True)
+    mark = serializers.CharField(source="uniqueness_mark")
+
+
+class CardListSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="game_id")
+    id = serializers.CharField(source="code")
+    uniqueness = UniquenessSerializer(source="*")
+    set = SetBriefSerializer(source="card_set", allow_null=True)
+    stats = serializers.SerializerMethodField()
+    values = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Card
+        fields = [
+            "game",
+            "id",
+            "title",
+            "name",
+            "side",
+            "type",
+            "subtype",
+            "uniqueness",
+            "edition",
+            "set",
+            "rarity",
+            "stats",
+            "values",
+            "image_url",
+            "url",
+            "api_url",
+        ]
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_stats(self, obj: Card) -> dict:
+        """Each stat as printed ("2 or 5", "π", "*")."""
+        return obj.stats_text
+
+    @extend_schema_field(serializers.DictField(child=serializers.FloatField()))
+    def get_values(self, obj: Card) -> dict:
+        """Each stat's numeric value, where it has one (see the search help for ½, π and alternatives)."""
+        return {f: as_int_if_whole(getattr(obj, f)) for f in STAT_FIELDS if getattr(obj, f) is not None}
+
+    def get_url(self, obj: Card) -> str:
+        return obj.get_absolute_url()
+
+    def get_api_url(self, obj: Card) -> str:
+        return reverse("api-card-detail", args=[obj.game_id, obj.code])
+
+
+class CardRefSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="code")
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Card
+        fields = ["id", "title", "side", "edition", "url"]
+
+    def get_url(self, obj: Card) -> str:
+        return obj.get_absolute_url()
+
+
+class PrintingSerializer(serializers.ModelSerializer):
+    set = SetBriefSerializer(source="card_set")
+
+    class Meta:
+        model = Printing
+        fields = ["set", "rarity"]
+
+
+class VariantSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Variant
+        fields = ["title", "kind", "image_url", "printable_slip_url", "source_id"]
+
+
+class RelationSerializer(serializers.ModelSerializer):
+    target = CardRefSerializer(allow_null=True)
+
+    class Meta:
+        model = CardRelation
+        fields = ["kind", "text", "target"]
+
+
+class CardDetailSerializer(CardListSerializer):
+    personas = serializers.SerializerMethodField()
+    printings = PrintingSerializer(many=True)
+    variants = VariantSerializer(many=True)
+    relations = RelationSerializer(many=True)
+    current_version = CardRefSerializer(allow_null=True)
+    earlier_versions = CardRefSerializer(many=True)
+    aliases = serializers.SerializerMethodField()
+
+    class Meta(CardListSerializer.Meta):
+        fields = [
+            *CardListSerializer.Meta.fields,
+            "source_id",
+            "destiny_values",
+            "icons",
+            "characteristics",
+            "keywords",
+            "species",
+            "extra_text",
+            "gametext",
+            "lore",
+            "back",
+            "nicknames",
+            "rulings",
+            "errata",
+            "printable_slip_url",
+            "printable_slip_type",
+            "personas",
+            "printings",
+            "variants",
+            "relations",
+            "current_version",
+            "earlier_versions",
+            "aliases",
+            "extra",
+        ]
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_personas(self, obj: Card) -> list[dict]:
+        return [{"code": p.code, "name": p.name} for p in obj.personas.all()]
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_aliases(self, obj: Card) -> list[dict]:
+        return [{"id": a.code, "face": a.face, "reason": a.reason} for a in obj.aliases.all()]

@@ -1,0 +1,21 @@
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from . import views
+from .errors import json_404
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="api-games"),
+    path("sets/", views.SetListView.as_view(), name="api-sets"),
+    path("sets/<str:game>/<str:code>/", views.SetDetailView.as_view(), name="api-set-detail"),
+    path("cards/", views.CardListView.as_view(), name="api-cards"),
+    path("cards/named", views.CardNamedView.as_view(), name="api-card-named"),
+    path("cards/named/", views.CardNamedView.as_view()),
+    path("cards/<str:game>/<str:code>/", views.CardDetailView.as_view(), name="api-card-detail"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]
+
+# Unknown API URLs answer JSON, in debug mode too.
+urlpatterns.append(re_path(r"^.*$", json_404))

@@ -1,0 +1,170 @@
+"""Thin API views: check the input, call a selector, shape the output."""
+
+from django.db.models import Prefetch
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..models import Card, CardRelation, CardSet, Game
+from ..naming import find_card
+from ..search.syntax import QuerySyntaxError
+from ..selectors import card_get, card_search
+from .errors import ApiError
+from .pagination import CardPagination
+from .serializers import CardDetailSerializer, CardListSerializer, GameSerializer, SetSerializer
+
+MAX_QUERY_LENGTH = 1000
+ERROR = inline_serializer("Error", {"code": serializers.CharField(), "message": serializers.CharField()})
+GAME_PARAM = OpenApiParameter(
+    "game", str, description="swccg, swtcg or swdbg", enum=["swccg", "swtcg", "swdbg"]
+)
+
+
+def check_game(code: str | None, *, required: bool = False) -> str | None:
+    if not code:
+        if required:
+            raise ApiError("bad-parameter", "game is required (swccg, swtcg or swdbg).")
+        return None
+    if not Game.objects.filter(code=code).exists():
+        raise ApiError("unknown-game", f"Unknown game {code!r}; use swccg, swtcg or swdbg.")
+    return code
+
+
+def detail_queryset():
+    return Card.objects.select_related("card_set", "current_version").prefetch_related(
+        "personas",
+        "printings__card_set",
+        "variants",
+        "aliases",
+        Prefetch("relations", queryset=CardRelation.objects.select_related("target")),
+        "earlier_versions",
+    )
+
+
+class GameListView(generics.ListAPIView):
+    """The three games."""
+
+    queryset = Game.objects.all()
+    serializer_class = GameSerializer
+    pagination_class = None
+
+
+class SetListView(generics.ListAPIView):
+    """Sets with their edition data, in release order."""
+
+    serializer_class = SetSerializer
+    pagination_class = None
+
+    @extend_schema(parameters=[GAME_PARAM])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        game = check_game(self.request.query_params.get("game"))
+        sets = CardSet.objects.all()
+        return sets.filter(game_id=game) if game else sets
+
+
+class SetDetailView(APIView):
+    @extend_schema(responses={200: SetSerializer, 404: ERROR})
+    def get(self, request, game: str, code: str):
+        card_set = CardSet.objects.filter(game_id=game, code=code).first()
+        if card_set is None:
+            raise ApiError("set-not-found", f"No set {code!r} in {game}.", status.HTTP_404_NOT_FOUND)
+        return Response(SetSerializer(card_set).data)
+
+
+class CardListView(generics.ListAPIView):
+    """Search cards with the query language (see /search/help). Current cards only unless the query says
+    otherwise (is:legacy, is:pre-errata, edition:any)."""
+
+    serializer_class = CardListSerializer
+    pagination_class = CardPagination
+
+    @extend_schema(
+        parameters=[
+            GAME_PARAM,
+            OpenApiParameter("q", str, description='Query, e.g. t:character power>=6 -side:light "lord of"'),
+            OpenApiParameter("page_size", int, description="1–500, default 50"),
+        ],
+        responses={200: CardListSerializer(many=True), 400: ERROR},
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self):
+        game = check_game(self.request.query_params.get("game"))
+        query = self.request.query_params.get("q", "")
+        if len(query) > MAX_QUERY_LENGTH:
+            raise ApiError(
+                "bad-query", f"The query is longer than {MAX_QUERY_LENGTH} characters.", position=0
+            )
+        try:
+            return card_search(query=query, game=game)
+        except QuerySyntaxError as exc:
+            raise ApiError("bad-query", exc.message, position=exc.position) from None
+
+
+class CardDetailView(APIView):
+    """One card with everything: personas, printings, variants, errata history, rulings, relations.
+    The id may also be one of its aliases (GEMP's X_BACK or a reprint's id)."""
+
+    @extend_schema(responses={200: CardDetailSerializer, 404: ERROR})
+    def get(self, request, game: str, code: str):
+        check_game(game)
+        found = card_get(game=game, code=code)
+        if found is None:
+            raise ApiError("card-not-found", f"No card {code!r} in {game}.", status.HTTP_404_NOT_FOUND)
+        card = detail_queryset().get(pk=found[0].pk)
+        data = CardDetailSerializer(card).data
+        data["face"] = found[1]
+        return Response(data)
+
+
+class CardNamedView(APIView):
+    """The card a player means: `exact=` for an exact name (marks and case ignored), `fuzzy=` for a misspelt name,
+    nickname ("ADLR") or acronym. Several cards with the name (Light and Dark) answer 404 ambiguous-name unless
+    `side=` narrows them."""
+
+    @extend_schema(
+        parameters=[
+            GAME_PARAM,
+            OpenApiParameter("fuzzy", str),
+            OpenApiParameter("exact", str),
+            OpenApiParameter("side", str, enum=["light", "dark"]),
+        ],
+        responses={200: CardDetailSerializer, 400: ERROR, 404: OpenApiResponse(ERROR)},
+    )
+    def get(self, request):
+        params = request.query_params
+        game = check_game(params.get("game"), required=True)
+        fuzzy, exact, side = (
+            params.get("fuzzy", "").strip(),
+            params.get("exact", "").strip(),
+            params.get("side"),
+        )
+        if bool(fuzzy) == bool(exact):
+            raise ApiError("bad-parameter", "Give exactly one of fuzzy= or exact=.")
+        if side is not None and side.lower() not in ("light", "dark"):
+            raise ApiError("bad-parameter", "side must be light or dark.")
+        match = find_card(game, exact or fuzzy, exact=bool(exact), side=side)
+        if not match.cards:
+            raise ApiError(
+                "no-match",
+                f"No card named {exact or fuzzy!r}"
+                + (" — did you mean one of these?" if match.suggestions else "."),
+                status.HTTP_404_NOT_FOUND,
+                suggestions=match.suggestions,
+            )
+        if len(match.cards) > 1:
+            candidates = Card.objects.filter(pk__in=match.cards).order_by("side", "code")
+            raise ApiError(
+                "ambiguous-name",
+                f"{len(match.cards)} cards are named {exact or fuzzy!r}; add side= or use an id.",
+                status.HTTP_404_NOT_FOUND,
+                candidates=[{"id": c.code, "title": c.title, "side": c.side} for c in candidates],
+            )
+        data = CardDetailSerializer(detail_queryset().get(pk=match.cards[0])).data
+        data["matched_by"] = match.how
+        return Response(data)

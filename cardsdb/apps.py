@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class CardsdbConfig(AppConfig):
+    name = "cardsdb"
+    label = "cardsdb"
+    verbose_name = "Card catalogue"

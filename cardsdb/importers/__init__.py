@@ -1,0 +1,1 @@
+"""Card importers: one framework (sources, validation, atomic sync, summary) and one module per game."""

@@ -1,0 +1,21 @@
+"""The games `import_cards` knows, each with its loader and (where there is one) its pinned public download."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import swccg
+from .snapshot import Snapshot
+from .sources import PinnedSource, Source
+
+
+@dataclass(frozen=True)
+class GameImporter:
+    game: str
+    load: Callable[[Source], Snapshot]
+    pinned: Callable[[], PinnedSource] | None
+
+
+# SWTCG and SW:DBG join here with issue #5 (their data sits beside SWCCG's in CARDSDB_DATA_DIR).
+IMPORTERS = {
+    "swccg": GameImporter("swccg", swccg.load, swccg.pinned_source),
+}

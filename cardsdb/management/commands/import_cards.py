@@ -1,0 +1,65 @@
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from cardsdb.importers.errors import ImportProblem
+from cardsdb.importers.registry import IMPORTERS
+from cardsdb.importers.sources import open_source
+from cardsdb.importers.sync import apply_snapshot
+from cardsdb.models import Card
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a game's cards: atomic (a failure changes nothing) and idempotent (a re-run changes nothing)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("game", choices=sorted(IMPORTERS), help="Which game's catalogue to import.")
+        parser.add_argument(
+            "--source",
+            help="A folder or base URL laid out like CARDSDB_DATA_DIR/<game>. "
+            "Default: $CARDSDB_DATA_DIR/<game>, else the pinned public files (downloaded and checksum-verified).",
+        )
+        parser.add_argument(
+            "--if-empty", action="store_true", help="Do nothing when the game already has cards (first run)."
+        )
+
+    def handle(self, *args, game, source=None, if_empty=False, verbosity=1, **options):
+        if if_empty and Card.objects.filter(game_id=game).exists():
+            if verbosity:
+                self.stdout.write(f"{game}: catalogue already imported; nothing to do.")
+            return
+        importer = IMPORTERS[game]
+        started = time.perf_counter()
+        show = verbosity > 0
+
+        def progress(items, desc, total):
+            return tqdm(
+                items, desc=f"{game} {desc}", total=total, disable=not show, leave=False, file=self.stderr
+            )
+
+        try:
+            src = open_source(
+                source,
+                game=game,
+                data_dir=settings.CARDSDB_DATA_DIR,
+                pinned=importer.pinned() if importer.pinned else None,
+            )
+            if show:
+                self.stderr.write(f"Reading {game} from {src.description} …")
+            snapshot = importer.load(src)
+            summary = apply_snapshot(snapshot, progress=progress)
+        except ImportProblem as problem:
+            raise CommandError(f"Import failed, nothing was changed. {problem}") from None
+        elapsed = time.perf_counter() - started
+        if show:
+            self.stdout.write(f"{game} import from {summary.source} in {elapsed:.1f} s")
+            for label in ("sets", "rarities", "personas", "cards"):
+                self.stdout.write(f"  {label:9} {getattr(summary, label)}")
+            for warning in summary.warnings:
+                self.stdout.write(self.style.WARNING(f"  warning: {warning}"))
+            if not summary.changed_anything:
+                self.stdout.write("  nothing changed")

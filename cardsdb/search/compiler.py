@@ -1,0 +1,278 @@
+"""Syntax tree → Django Q, through the per-game field table. Errors carry the query position."""
+
+import re
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, F, OuterRef, Q
+
+from rules.text import fold
+from rules.values import parse_number
+
+from ..models import Card, CardRelation, Persona, Printing, Rarity, Variant
+from .fields import Field, Kind, resolve
+from .syntax import And, Node, Not, Or, QuerySyntaxError, Term, iter_terms
+
+NUMERIC_OPS = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+SIDES = {"l": "Light", "ls": "Light", "light": "Light", "d": "Dark", "ds": "Dark", "dark": "Dark"}
+EDITIONS = {"current": "current", "legacy": "legacy", "pre-errata": "pre-errata", "preerrata": "pre-errata"}
+GAMES = ("swccg", "swtcg", "swdbg")
+ORDERS = {
+    "name": ["name", "side"],
+    "title": ["name", "side"],
+    "set": ["card_set__position", "name"],
+    "released": ["card_set__release_date", "name"],
+    "date": ["card_set__release_date", "name"],
+    "rarity": ["rarity", "name"],
+    "type": ["type", "subtype", "name"],
+    "side": ["side", "name"],
+    "id": ["code"],
+}
+
+
+@dataclass
+class CompiledQuery:
+    filter: Q = field(default_factory=Q)
+    order_by: list = field(default_factory=list)
+    mentions_edition: bool = False  # the query chose editions itself (is:legacy, edition:any…)
+
+
+def compile_query(tree: Node | None, game: str | None) -> CompiledQuery:
+    result = CompiledQuery()
+    if tree is None:
+        return result
+    _take_ordering(tree, game, result)
+    remaining = _without_ordering(tree)
+    if remaining is not None:
+        result.filter = _Compiler(game, result).node(remaining)
+    return result
+
+
+def _is_ordering(node: Node) -> bool:
+    return (
+        isinstance(node, Term)
+        and node.field is not None
+        and resolve(node.field, None) is not None
+        and (resolve(node.field, None).kind in (Kind.ORDER, Kind.DIRECTION))
+    )
+
+
+def _take_ordering(tree: Node, game: str | None, result: CompiledQuery) -> None:
+    top = tree.children if isinstance(tree, And) else (tree,)
+    for term in iter_terms(tree):
+        if _is_ordering(term) and term not in top:
+            raise QuerySyntaxError(
+                f"'{term.to_query()}' must stand on its own, not inside or/-/( )", term.position
+            )
+    descending = False
+    keys: list[str] = []
+    for term in top:
+        if not _is_ordering(term):
+            continue
+        kind = resolve(term.field, None).kind
+        value = term.value.strip().lower()
+        if term.op not in (":", "="):
+            raise QuerySyntaxError(f"'{term.field}' takes ':' (e.g. {term.field}:power)", term.position)
+        if kind is Kind.DIRECTION:
+            if value not in ("asc", "desc"):
+                raise QuerySyntaxError("direction: is asc or desc", term.position)
+            descending = value == "desc"
+            continue
+        desc_here = value.startswith("-")
+        value = value.lstrip("-")
+        target = resolve(value, game)
+        if value in ORDERS:
+            columns = ORDERS[value]
+        elif target is not None and target.kind is Kind.NUMBER:
+            columns = [target.column, "name"]
+        else:
+            choices = ", ".join(sorted(ORDERS)) + ", or a numeric stat"
+            raise QuerySyntaxError(f"cannot order by {value!r}; use {choices}", term.position)
+        keys += [f"-{c}" if desc_here else c for c in columns]
+    if descending:
+        keys = [k[1:] if k.startswith("-") else f"-{k}" for k in keys] or ["-name", "-side"]
+    result.order_by = [
+        F(k.lstrip("-")).desc(nulls_last=True) if k.startswith("-") else F(k).asc(nulls_last=True)
+        for k in keys
+    ]
+
+
+def _without_ordering(tree: Node) -> Node | None:
+    if isinstance(tree, And):
+        kept = tuple(c for c in tree.children if not _is_ordering(c))
+        if not kept:
+            return None
+        return kept[0] if len(kept) == 1 else And(kept)
+    return None if _is_ordering(tree) else tree
+
+
+class _Compiler:
+    def __init__(self, game: str | None, result: CompiledQuery):
+        self.game = game
+        self.result = result
+        self.handlers = {
+            Kind.TEXT: self.text,
+            Kind.CHOICE: self.choice,
+            Kind.NUMBER: self.number,
+            Kind.TAGS: self.tags,
+            Kind.SET: self.in_set,
+            Kind.RARITY: self.rarity,
+            Kind.PERSONA: self.persona,
+            Kind.RELATION: self.relation,
+            Kind.IS: self.is_,
+            Kind.EDITION: self.edition,
+            Kind.CODE: self.code,
+            Kind.GAME: self.in_game,
+        }
+
+    def node(self, node: Node) -> Q:
+        if isinstance(node, And):
+            q = Q()
+            for child in node.children:
+                q &= self.node(child)
+            return q
+        if isinstance(node, Or):
+            q = Q()
+            for child in node.children:
+                q |= self.node(child)
+            return q
+        if isinstance(node, Not):
+            return ~self.node(node.child)
+        return self.term(node)
+
+    def term(self, term: Term) -> Q:
+        if term.field is None:
+            return self.bare(term)
+        spec = resolve(term.field, self.game)
+        if spec is None:
+            where = f" for {self.game}" if self.game else ""
+            raise QuerySyntaxError(
+                f"unknown keyword '{term.field}'{where}; see the syntax help", term.position
+            )
+        if term.regex and spec.kind is not Kind.TEXT:
+            raise QuerySyntaxError(f"'{term.field}' does not take a /regex/", term.position)
+        if spec.kind is not Kind.NUMBER and term.op not in (":", "=", "!="):
+            raise QuerySyntaxError(f"'{term.field}' cannot be compared with '{term.op}'", term.position)
+        q = self.handlers[spec.kind](spec, term)
+        return ~q if term.op == "!=" and spec.kind is not Kind.NUMBER else q
+
+    def bare(self, term: Term) -> Q:
+        value = fold(term.value)
+        if term.exact:
+            return Q(search_title=value) | Q(search_title__startswith=value + " / ")
+        return Q(search_title__contains=value) | Q(search_text__contains=value)
+
+    def text(self, spec: Field, term: Term) -> Q:
+        if term.regex:
+            try:
+                re.compile(term.value)
+            except re.error as exc:
+                raise QuerySyntaxError(f"invalid regular expression: {exc}", term.position) from None
+            return Q(**{f"{spec.raw_column}__iregex": term.value})
+        value = fold(term.value)
+        if term.op == "=" and spec.name == "name":
+            return Q(search_title=value) | Q(search_title__startswith=value + " / ")
+        return Q(**{f"{spec.column}__contains": value})
+
+    def choice(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip()
+        if spec.name == "side":
+            value = SIDES.get(value.lower(), value)
+            return Q(side__iexact=value)
+        lookup = "iexact" if term.op == "=" else "icontains"
+        return Q(**{f"{spec.column}__{lookup}": value})
+
+    def number(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip().lower()
+        number = parse_number(value.replace("pi", "π"))
+        if number is None:
+            if term.op in (":", "=", "!=") and value:
+                # Printed non-numeric values ("*", "2 or 5", "X") match their text exactly.
+                q = Q(**{f"stats_text__{spec.column}": term.value.strip()})
+                return ~q & Q(stats_text__has_key=spec.column) if term.op == "!=" else q
+            raise QuerySyntaxError(
+                f"'{term.field}{term.op}' needs a number, got {term.value!r}", term.position
+            )
+        if term.op == "!=":
+            return Q(**{f"{spec.column}__isnull": False}) & ~Q(**{spec.column: number})
+        return Q(**{f"{spec.column}__{NUMERIC_OPS[term.op]}": number})
+
+    def tags(self, spec: Field, term: Term) -> Q:
+        value = fold(term.value)
+        pattern = f"|{value}|" if term.op == "=" else f"|{value}"
+        q = Q(**{f"{spec.column}__contains": pattern})
+        if term.op == ":" and " " not in value:  # char:droid also finds "security droid"
+            q |= Q(**{f"{spec.column}__contains": f" {value}"})
+        return q
+
+    def in_set(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip()
+        match = (
+            Q(card_set__code__iexact=value)
+            | Q(card_set__abbr__iexact=value)
+            | Q(card_set__gemp_name__iexact=value)
+        )
+        if term.op == ":":
+            match |= Q(card_set__name__icontains=value)
+        return Exists(Printing.objects.filter(match, card=OuterRef("pk")))
+
+    def rarity(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip()
+        by_name = Rarity.objects.filter(Q(name__iexact=value) | Q(name__istartswith=value + " "))
+        if self.game:
+            by_name = by_name.filter(game_id=self.game)
+        return Q(rarity__iexact=value) | Q(rarity__in=by_name.values("code"))
+
+    def persona(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip()
+        personas = Persona.objects.filter(Q(code__iexact=value.replace(" ", "_")) | Q(name__iexact=value))
+        return Exists(Card.personas.through.objects.filter(card=OuterRef("pk"), persona__in=personas))
+
+    def relation(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip()
+        lookup = "iexact" if term.op == "=" else "icontains"
+        related = CardRelation.objects.filter(card=OuterRef("pk"), kind=spec.column)
+        return Exists(
+            related.filter(Q(**{f"text__{lookup}": value}) | Q(**{f"target__name__{lookup}": value}))
+        )
+
+    def is_(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip().lower()
+        if value in EDITIONS:
+            self.result.mentions_edition = True
+            return Q(edition=EDITIONS[value])
+        checks = {
+            "unique": Q(uniqueness_kind="unique"),
+            "restricted": Q(uniqueness_kind="restricted"),
+            "per-location": Q(uniqueness_kind="per-location"),
+            "diamond": Q(uniqueness_kind="per-location"),
+            "virtual": Q(card_set__kind="virtual"),
+            "decipher": Q(card_set__kind="decipher"),
+            "two-sided": Q(back__isnull=False),
+            "dfc": Q(back__isnull=False),
+            "errata": Q(errata__has_key="symbol") | Q(errata__has_key="date") | Q(errata__has_key="notes"),
+            "slip": ~Q(printable_slip_url=""),
+            "variant": Exists(Variant.objects.filter(card=OuterRef("pk"))),
+            "persona": Exists(Card.personas.through.objects.filter(card=OuterRef("pk"))),
+        }
+        if value not in checks:
+            known = ", ".join(sorted([*checks, *EDITIONS]))
+            raise QuerySyntaxError(f"unknown is:{value}; known: {known}", term.position)
+        return checks[value]
+
+    def edition(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip().lower()
+        self.result.mentions_edition = True
+        if value in ("any", "all"):
+            return Q()
+        if value not in EDITIONS:
+            raise QuerySyntaxError("edition: is current, legacy, pre-errata or any", term.position)
+        return Q(edition=EDITIONS[value])
+
+    def code(self, spec: Field, term: Term) -> Q:
+        return Q(code__iexact=term.value.strip())
+
+    def in_game(self, spec: Field, term: Term) -> Q:
+        value = term.value.strip().lower()
+        if value not in GAMES:
+            raise QuerySyntaxError(f"game: is one of {', '.join(GAMES)}", term.position)
+        return Q(game_id=value)

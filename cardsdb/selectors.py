@@ -1,0 +1,41 @@
+"""Reads of the catalogue, shared by the API and the pages."""
+
+from django.db.models import QuerySet
+
+from .models import Card
+from .search.compiler import compile_query
+from .search.parser import parse
+
+LIST_RELATED = ("card_set",)
+
+
+def card_search(*, query: str, game: str | None = None) -> QuerySet[Card]:
+    """Cards matching a search query (current editions unless the query asks for others).
+
+    Raises QuerySyntaxError (with .position) for a malformed query.
+    """
+    compiled = compile_query(parse(query), game)
+    cards = Card.objects.select_related(*LIST_RELATED)
+    if game:
+        cards = cards.filter(game_id=game)
+    if not compiled.mentions_edition:
+        cards = cards.filter(edition=Card.Edition.CURRENT)
+    cards = cards.filter(compiled.filter)
+    return (
+        cards.order_by(*compiled.order_by, "name", "side", "code")
+        if compiled.order_by
+        else cards.order_by("name", "side", "code")
+    )
+
+
+def card_get(*, game: str, code: str) -> tuple[Card, str] | None:
+    """A card by its id or one of its aliases (GEMP's X_BACK, reprint ids); returns (card, face)."""
+    card = Card.objects.filter(game_id=game, code=code).first()
+    if card is not None:
+        return card, "front"
+    from .models import CardAlias
+
+    alias = CardAlias.objects.select_related("card").filter(game_id=game, code=code).first()
+    if alias is not None:
+        return alias.card, alias.face
+    return None

@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from .views import faces, pages
+
+urlpatterns = [
+    path("", pages.search, name="search"),
+    path("search/help", pages.search_help, name="search-help"),
+    path("cards/<str:game>/<str:code>/", pages.card_detail, name="card-detail"),
+    path("cards/<str:game>/<str:code>/face.png", faces.card_face, name="card-face"),
+    path("sets/", pages.set_list, name="set-list"),
+    path("sets/<str:game>/<str:code>/", pages.set_detail, name="set-detail"),
+    path("api/", include("cardsdb.api.urls")),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "cardsdb.views.errors.not_found"
+handler500 = "cardsdb.views.errors.server_error"

@@ -1,0 +1,1 @@
+"""Decks, formats, legality and collections (the deck builder arrives with issue #3)."""

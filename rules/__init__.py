@@ -1,0 +1,1 @@
+"""Game rules as plain Python: card records, probabilities, engines. No Django imports (ruff enforces it)."""

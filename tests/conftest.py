@@ -1,0 +1,54 @@
+"""Shared fixtures. The real card data is read from CARDSDB_DATA_DIR (the Makefile points it at ../shared/data).
+
+The SWCCG catalogue is imported once per test session into the test database; tests run in transactions on top
+of it, so importer tests may change it freely.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from cardsdb.importers import swccg
+from cardsdb.importers.sources import LocalSource
+from cardsdb.importers.sync import apply_snapshot
+
+
+def data_dir() -> Path | None:
+    root = settings.CARDSDB_DATA_DIR
+    return root if root is not None and (root / "swccg").is_dir() else None
+
+
+def _require_data() -> Path:
+    root = data_dir()
+    if root is None:
+        message = "CARDSDB_DATA_DIR is not set to the shared data folder (see README)"
+        if os.environ.get("CI"):
+            pytest.fail(message)  # CI must never pass by skipping the real-data tests
+        pytest.skip(message)
+    return root
+
+
+@pytest.fixture(scope="session")
+def swccg_dir() -> Path:
+    return _require_data() / "swccg"
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    if data_dir() is None:
+        return
+    with django_db_blocker.unblock():
+        apply_snapshot(swccg.load(LocalSource(data_dir() / "swccg")))
+
+
+@pytest.fixture
+def catalogue(db, swccg_dir):
+    """The imported SWCCG catalogue (skips, or fails in CI, without the data)."""
+    return swccg_dir
+
+
+@pytest.fixture(autouse=True)
+def _cache_dir(settings, tmp_path_factory):
+    settings.CARDSDB_CACHE_DIR = tmp_path_factory.mktemp("cache")
