@@ -69,9 +69,10 @@ def _font_file(style: str) -> str | None:
             font = ImageFont.truetype(name, 20)
         except OSError:
             continue
+        # font.path is the resolved file: later sizes load it directly, without searching again.
         if all(_has_glyph(font, ch) for ch in _WANTED_GLYPHS):
-            return name
-        first = first or name
+            return font.path
+        first = first or font.path
     return first
 
 
@@ -92,10 +93,10 @@ def _has_glyph(font: Font, ch: str) -> bool:
         return True
     try:
         mask = font.getmask(ch)
+        # U+FFFF is a noncharacter, so it is in no font's character map: it renders as .notdef.
+        notdef = font.getmask("\uffff")
     except (UnicodeEncodeError, ValueError):  # bitmap fonts only know Latin-1
-        return False
-    # U+FFFF is a noncharacter, so it is in no font's character map: it renders as .notdef.
-    notdef = font.getmask("\uffff")
+        return ch.isascii()
     return (mask.size, bytes(mask)) != (notdef.size, bytes(notdef))
 
 
@@ -143,24 +144,29 @@ def _truncate(font: Font, text: str, width: float) -> str:
     return text.rstrip() + ellipsis
 
 
-def _wrap(font: Font, text: str, width: float) -> list[str]:
-    """Greedy word wrap; paragraphs (newlines) are kept, words wider than a line are split."""
+def _wrap(font: Font, text: str, width: float, limit: int = 10_000) -> list[str]:
+    """Greedy word wrap; paragraphs (newlines) are kept, words wider than a line are split.
+
+    Stops after `limit` + 1 lines: the caller only needs to know that the text does not fit."""
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         line = ""
         for word in paragraph.split():
+            if len(lines) > limit:
+                return lines
             candidate = f"{line} {word}" if line else word
             if font.getlength(candidate) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
-            while font.getlength(word) > width and len(word) > 1:  # a URL or a long card name
-                cut = len(word) - 1
-                while cut > 1 and font.getlength(word[:cut]) > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
+            while len(word) > 1 and font.getlength(word) > width:  # a URL or a long card name
+                lo, hi = 1, len(word) - 1  # binary search for the longest prefix that fits
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    lo, hi = (mid, hi) if font.getlength(word[:mid]) <= width else (lo, mid - 1)
+                lines.append(word[:lo])
+                word = word[lo:]
             line = word
         lines.append(line)
     return lines
@@ -196,6 +202,10 @@ _PALETTES = {
         (178, 168, 146), (242, 238, 226), (112, 98, 70), (30, 28, 24), (30, 28, 24), (255,) * 3
     ),
 }
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
 def _palette(side: str) -> _Palette:
@@ -242,11 +252,12 @@ def _layout_body(
 ) -> list[tuple[Font | None, str]]:
     """Lines of game text (and lore if it fits), largest size first; truncated at the smallest size."""
     max_size, min_size = round(19 * k), max(round(10 * k), 7)
-    gap = round(8 * k)
+    gap = round(8 * k)  # the separator line drawn between game text and lore
 
     def lines_for(style: str, s: int, body: str) -> list[tuple[Font, str]]:
         font = _font(style, s)
-        return [(font, line) for line in _wrap(font, _displayable(font, body), width)]
+        limit = int(height // _line_height(font))
+        return [(font, line) for line in _wrap(font, _displayable(font, body), width, limit)]
 
     def height_of(lines: list[tuple[Font, str]]) -> int:
         return sum(_line_height(f) for f, _ in lines)
@@ -260,7 +271,8 @@ def _layout_body(
             extra = lines_for("italic", max(s - 2, min_size), lore)
             if height_of(main) + gap + height_of(extra) <= height:
                 return main + ([(None, "")] if main else []) + extra  # (None, "") is the separator
-        text_only = text_only or main  # fits, but without the lore: keep the largest such size
+        if text_only is None:  # fits, but without the lore: keep the largest such size
+            text_only = main
         if not lore.strip():
             break
     if text_only is not None:
@@ -269,10 +281,10 @@ def _layout_body(
     # Not even the smallest size fits: keep what does and end the last line with an ellipsis.
     font = _font("regular", min_size)
     lines, used = [], 0
-    for line in _wrap(font, _displayable(font, text), width):
+    for line in _wrap(font, _displayable(font, text), width, int(height // _line_height(font))):
         if used + _line_height(font) > height:
             if lines:
-                lines[-1] = (font, _truncate(font, lines[-1][1] + " …", width))
+                lines[-1] = (font, _truncate(font, lines[-1][1] + _displayable(font, " …"), width))
             break
         lines.append((font, line))
         used += _line_height(font)
@@ -315,12 +327,14 @@ def render_face(facts: FaceFacts, *, width: int = BASE_WIDTH) -> bytes:
     # Icon badges, wrapping onto more rows if needed.
     if facts.icons:
         font = _font("bold", px(13))
-        bx, bh = margin, _line_height(font) + px(6)
+        bx, bh, row = margin, _line_height(font) + px(6), 1
         for icon in facts.icons:
             label = _truncate(font, _displayable(font, icon), inner_w - 2 * pad)
             bw = font.getlength(label) + 2 * pad
             if bx > margin and bx + bw > width - margin:
-                bx, y = margin, y + bh + px(5)
+                if row == 3:  # real cards have a handful of icons; never let them eat the text box
+                    break
+                bx, y, row = margin, y + bh + px(5), row + 1
             draw.rounded_rectangle((bx, y, bx + bw, y + bh), radius=bh // 2, fill=pal.accent)
             draw.text((bx + pad, y + px(3)), label, font=font, fill=pal.accent_text)
             bx += bw + px(6)
@@ -351,18 +365,31 @@ def render_face(facts: FaceFacts, *, width: int = BASE_WIDTH) -> bytes:
     footer = _truncate(ffont, _displayable(ffont, facts.footer), inner_w - gfont.getlength(game) - pad)
     draw.text((margin, fy), footer, font=ffont, fill=pal.frame_text)
 
-    # Text box: everything between the stats and the footer.
-    box = (margin, y, width - margin, fy - px(8))
+    # Text box at the bottom, as tall as its text needs (at least 40 % of the room); the space left
+    # above it becomes a plain art window, so a short text does not leave a big empty box.
+    room_top, room_bottom = y, max(fy - px(8), y + 2 * pad + 1)  # stays a valid box at tiny widths
+    inset = pad + px(2)
+    lines = _layout_body(facts.gametext, facts.lore, inner_w - 2 * inset, room_bottom - room_top - 2 * pad, k)
+    text_h = sum(_line_height(f) if f else px(8) for f, _ in lines)
+    box_h = max(text_h + 2 * pad + px(4), (room_bottom - room_top) * 0.4)
+    art_bottom = room_bottom - box_h - px(10)
+    if art_bottom - room_top >= px(60):
+        art = (margin + px(6), room_top, width - margin - px(6), art_bottom)
+        draw.rounded_rectangle(art, radius=radius, fill=pal.frame, outline=pal.accent, width=max(1, px(2)))
+        font, shown = _fit_line("bold", facts.game, art[2] - art[0] - 2 * pad, px(40), px(10))
+        ax = (art[0] + art[2] - font.getlength(shown)) / 2
+        ay = (art[1] + art[3] - _line_height(font)) / 2
+        draw.text((ax, ay), shown, font=font, fill=_mix(pal.frame, pal.accent, 0.35))
+        room_top = art_bottom + px(10)
+    box = (margin, room_top, width - margin, room_bottom)
     draw.rounded_rectangle(box, radius=radius, fill=pal.panel, outline=pal.accent, width=max(1, px(2)))
-    tx, ty = margin + pad + px(2), y + pad
-    lines = _layout_body(
-        facts.gametext, facts.lore, box[2] - box[0] - 2 * (pad + px(2)), box[3] - ty - pad, k
-    )
+    tx, ty = margin + inset, room_top + pad
     for font, line in lines:
         if font is None:  # separator between game text and lore
-            ty += px(3)
-            draw.line((tx + px(30), ty, box[2] - pad - px(30), ty), fill=pal.accent, width=1)
-            ty += px(5)
+            draw.line(
+                (tx + px(30), ty + px(3), box[2] - inset - px(30), ty + px(3)), fill=pal.accent, width=1
+            )
+            ty += px(8)
             continue
         draw.text((tx, ty), line, font=font, fill=pal.text)
         ty += _line_height(font)
@@ -400,6 +427,7 @@ def cached_face(facts: FaceFacts, key: str, *, cache_dir: Path | None = None) ->
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+            os.fchmod(f.fileno(), 0o644)  # mkstemp makes 0600 files; a separate web server must read them
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -66,17 +66,22 @@ def find_card(game: str, text: str, *, exact: bool = False, side: str | None = N
             return NameMatch(hits, "acronym", [])
     ranked = process.extract(wanted, names, scorer=fuzz.token_sort_ratio, limit=10)
     if not ranked or ranked[0][1] < FUZZY_THRESHOLD:
-        return NameMatch([], "fuzzy", [r[0] for r in ranked[:5]])
+        return NameMatch([], "fuzzy", _names(ranked))
     best_name, best_score, _ = ranked[0]
     same = [cid for name, score, cid in ranked if name == best_name]
     runner_up = next((score for name, score, _ in ranked if name != best_name), 0)
     if best_score - runner_up < CLEAR_LEAD:
-        return NameMatch([], "fuzzy", list(dict.fromkeys(r[0] for r in ranked[:5])))
+        return NameMatch([], "fuzzy", _names(ranked))
     return NameMatch(same, "fuzzy", [])
 
 
 def _suggest(entries: list[NameEntry], wanted: str) -> list[str]:
-    ranked = process.extract(
-        wanted, {e.card_id: e.key for e in entries}, scorer=fuzz.token_sort_ratio, limit=5
+    return _names(
+        process.extract(wanted, {e.card_id: e.key for e in entries}, scorer=fuzz.token_sort_ratio, limit=10)
     )
-    return list(dict.fromkeys(r[0] for r in ranked))
+
+
+def _names(ranked: list[tuple]) -> list[str]:
+    """Up to five distinct card names, best first, as printed (without marks), for "did you mean"."""
+    names = dict(Card.objects.filter(pk__in=[r[2] for r in ranked]).values_list("id", "name"))
+    return list(dict.fromkeys(names[r[2]] for r in ranked))[:5]

@@ -2,9 +2,10 @@
 
 from django.db.models import QuerySet
 
-from .models import Card
+from .models import Card, CardAlias, CardSet, Game
 from .search.compiler import compile_query
 from .search.parser import parse
+from .search.syntax import QuerySyntaxError
 
 LIST_RELATED = ("card_set",)
 
@@ -14,6 +15,8 @@ def card_search(*, query: str, game: str | None = None) -> QuerySet[Card]:
 
     Raises QuerySyntaxError (with .position) for a malformed query.
     """
+    if "\x00" in query:
+        raise QuerySyntaxError("The query contains a NUL character", query.index("\x00"))
     compiled = compile_query(parse(query), game)
     cards = Card.objects.select_related(*LIST_RELATED)
     if game:
@@ -30,12 +33,22 @@ def card_search(*, query: str, game: str | None = None) -> QuerySet[Card]:
 
 def card_get(*, game: str, code: str) -> tuple[Card, str] | None:
     """A card by its id or one of its aliases (GEMP's X_BACK, reprint ids); returns (card, face)."""
+    if "\x00" in code or "\x00" in game:  # no id holds one, and PostgreSQL rejects it in text
+        return None
     card = Card.objects.filter(game_id=game, code=code).first()
     if card is not None:
         return card, "front"
-    from .models import CardAlias
-
     alias = CardAlias.objects.select_related("card").filter(game_id=game, code=code).first()
     if alias is not None:
         return alias.card, alias.face
     return None
+
+
+def game_exists(code: str) -> bool:
+    return "\x00" not in code and Game.objects.filter(code=code).exists()
+
+
+def set_get(*, game: str, code: str) -> CardSet | None:
+    if "\x00" in code or "\x00" in game:
+        return None
+    return CardSet.objects.select_related("game").filter(game_id=game, code=code).first()

@@ -17,6 +17,8 @@ ERROR_CODES = {
     "not-found": "No such page or resource.",
     "method-not-allowed": "The HTTP method is not allowed here.",
     "parse-error": "The request body is not valid.",
+    "not-acceptable": "The Accept header asks for a format the API cannot produce (it speaks JSON).",
+    "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",
 }
 
@@ -38,11 +40,10 @@ def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    code = {
-        exceptions.NotFound: "not-found",
-        exceptions.MethodNotAllowed: "method-not-allowed",
-        exceptions.ParseError: "parse-error",
-    }.get(type(exc), getattr(exc, "default_code", "error"))
+    # DRF's own codes (not_acceptable…) in the API's spelling; anything unforeseen is plain "error".
+    code = str(getattr(exc, "default_code", "error")).replace("_", "-")
+    if code not in ERROR_CODES:
+        code = "error"
     detail = response.data.get("detail") if isinstance(response.data, dict) else None
     response.data = {"code": code, "message": str(detail or response.data)}
     return response

@@ -6,6 +6,11 @@ from .errors import ApiError
 MAX_PAGE_SIZE = 500
 
 
+def _is_number(raw: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '²', which int() rejects."""
+    return raw.isascii() and raw.isdigit()
+
+
 class CardPagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
@@ -15,13 +20,13 @@ class CardPagination(PageNumberPagination):
         raw = request.query_params.get(self.page_size_query_param)
         if raw is None:
             return self.page_size
-        if not raw.isdigit() or not 1 <= int(raw) <= MAX_PAGE_SIZE:
+        if not _is_number(raw) or not 1 <= int(raw) <= MAX_PAGE_SIZE:
             raise ApiError("bad-parameter", f"page_size must be a whole number from 1 to {MAX_PAGE_SIZE}.")
         return int(raw)
 
     def paginate_queryset(self, queryset, request, view=None):
         raw = request.query_params.get(self.page_query_param, "1")
-        if not raw.isdigit() or int(raw) < 1:
+        if not _is_number(raw) or int(raw) < 1:
             raise ApiError("bad-parameter", "page must be a whole number from 1.")
         return super().paginate_queryset(queryset, request, view)
 

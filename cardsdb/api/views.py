@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 from ..models import Card, CardRelation, CardSet, Game
 from ..naming import find_card
 from ..search.syntax import QuerySyntaxError
-from ..selectors import card_get, card_search
+from ..selectors import card_get, card_search, game_exists, set_get
 from .errors import ApiError
 from .pagination import CardPagination
 from .serializers import CardDetailSerializer, CardListSerializer, GameSerializer, SetSerializer
@@ -26,7 +26,7 @@ def check_game(code: str | None, *, required: bool = False) -> str | None:
         if required:
             raise ApiError("bad-parameter", "game is required (swccg, swtcg or swdbg).")
         return None
-    if not Game.objects.filter(code=code).exists():
+    if not game_exists(code):
         raise ApiError("unknown-game", f"Unknown game {code!r}; use swccg, swtcg or swdbg.")
     return code
 
@@ -69,7 +69,7 @@ class SetListView(generics.ListAPIView):
 class SetDetailView(APIView):
     @extend_schema(responses={200: SetSerializer, 404: ERROR})
     def get(self, request, game: str, code: str):
-        card_set = CardSet.objects.filter(game_id=game, code=code).first()
+        card_set = set_get(game=game, code=code)
         if card_set is None:
             raise ApiError("set-not-found", f"No set {code!r} in {game}.", status.HTTP_404_NOT_FOUND)
         return Response(SetSerializer(card_set).data)

@@ -381,7 +381,8 @@ class _Builder:
                 members, key=lambda r: r.data["id"]
             )
             base = ordered[0]
-            variants = [r for r in sorted(members, key=lambda r: r.data["id"]) if r is not base]
+            # With no plain record, the card is built from its first image, which stays listed as a variant.
+            variants = [r for r in sorted(members, key=lambda r: r.data["id"]) if r is not base or not plain]
             if edition == "current":
                 code = base.data["gempId"]
             elif edition == "pre-errata":
@@ -408,6 +409,7 @@ class _Builder:
                 continue
             stats_text[stat] = str(raw)
             numbers[stat] = parse_number(str(raw))
+        # The source's destinyValues, where given, say what an odd destiny counts as ("*" = 0 on the EG droids).
         destiny_values = [float(v) for v in front.get("destinyValues", [])] or parse_alternatives(
             front.get("destiny")
         )

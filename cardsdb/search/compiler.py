@@ -8,7 +8,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from rules.text import fold
 from rules.values import parse_number
 
-from ..models import Card, CardRelation, Persona, Printing, Rarity, Variant
+from ..models import Card, CardRelation, CardSet, Persona, Printing, Rarity, Variant
 from .fields import Field, Kind, resolve
 from .syntax import And, Node, Not, Or, QuerySyntaxError, Term, iter_terms
 
@@ -211,7 +211,10 @@ class _Compiler:
             | Q(card_set__abbr__iexact=value)
             | Q(card_set__gemp_name__iexact=value)
         )
-        if term.op == ":":
+        sets = CardSet.objects.filter(game_id=self.game) if self.game else CardSet.objects.all()
+        exact = Q(code__iexact=value) | Q(abbr__iexact=value) | Q(gemp_name__iexact=value)
+        # "set:7" is set number 7, not every set with a 7 in its name; names are searched only without an exact hit.
+        if term.op == ":" and not sets.filter(exact).exists():
             match |= Q(card_set__name__icontains=value)
         return Exists(Printing.objects.filter(match, card=OuterRef("pk")))
 

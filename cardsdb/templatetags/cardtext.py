@@ -6,8 +6,8 @@ from django.utils.safestring import mark_safe
 
 register = template.Library()
 
-# The source data marks emphasis with a few HTML tags; everything else is shown as text.
-_ALLOWED = re.compile(r"&lt;(/?)(u|b|i|em|strong)&gt;|&lt;br\s*/?&gt;", re.IGNORECASE)
+# The source data marks emphasis and a few lists with HTML tags; any other markup is shown as text.
+_ALLOWED = re.compile(r"&lt;(/?)(u|b|i|em|strong|ul|ol|li)&gt;|&lt;br\s*/?&gt;", re.IGNORECASE)
 
 
 @register.filter

@@ -1,14 +1,15 @@
 """Server-rendered catalogue pages: search, card, sets. The search page uses the API's parser and selector."""
 
 from django.core.paginator import Paginator
+from django.db.models import F
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from ..api.views import detail_queryset
 from ..models import CardSet, Game
 from ..search.fields import ALIASES, GAME_FIELDS
 from ..search.syntax import QuerySyntaxError
-from ..selectors import card_get, card_search
+from ..selectors import card_get, card_search, game_exists, set_get
 
 PAGE_SIZE = 60
 EXAMPLES = [
@@ -32,9 +33,15 @@ EXAMPLES = [
 def search(request):
     query = request.GET.get("q", "")
     game = request.GET.get("game") or "swccg"
-    if not Game.objects.filter(code=game).exists():
+    if not game_exists(game):
         game = "swccg"
-    context = {"query": query, "game": game, "games": Game.objects.all(), "examples": EXAMPLES[:8]}
+    context = {
+        "query": query,
+        "game": game,
+        "games": Game.objects.all(),
+        "examples": EXAMPLES[:8],
+        "page": None,
+    }
     if query.strip():
         try:
             cards = card_search(query=query, game=game)
@@ -75,14 +82,15 @@ def card_detail(request, game: str, code: str):
 
 
 def set_list(request):
-    games = [
-        (g, CardSet.objects.filter(game=g).order_by("release_date", "position")) for g in Game.objects.all()
-    ]
+    by_date = (F("release_date").asc(nulls_last=True), "position")  # undated sets last on every database
+    games = [(g, CardSet.objects.filter(game=g).order_by(*by_date)) for g in Game.objects.all()]
     return render(request, "cardsdb/sets.html", {"games": [(g, s) for g, s in games if s]})
 
 
 def set_detail(request, game: str, code: str):
-    card_set = get_object_or_404(CardSet, game_id=game, code=code)
+    card_set = set_get(game=game, code=code)
+    if card_set is None:
+        raise Http404(f"No set {code} in {game}")
     cards = (
         card_set.game.cards.filter(printings__card_set=card_set)
         .select_related("card_set")

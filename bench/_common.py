@@ -1,0 +1,45 @@
+"""Helpers shared by the benchmark scripts (run by hand, from the repository root)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
+
+
+def data_dir() -> str:
+    value = os.environ.get("CARDSDB_DATA_DIR") or str(ROOT.parent / "shared" / "data")
+    if not Path(value, "swccg").is_dir():
+        sys.exit(f"No SWCCG data under {value}; set CARDSDB_DATA_DIR.")
+    return value
+
+
+def manage(*args: str, database_url: str, quiet: bool = True) -> subprocess.CompletedProcess:
+    env = {**os.environ, "DATABASE_URL": database_url, "CARDSDB_DATA_DIR": data_dir()}
+    return subprocess.run(
+        [PYTHON, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.PIPE if quiet else None,
+        stderr=subprocess.PIPE if quiet else None,
+        text=True,
+    )
+
+
+def recreate_postgres_database(name: str) -> str:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return f"postgres://postgres@127.0.0.1:5432/{name}"
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[index]
