@@ -6,7 +6,7 @@ Each card's digest is stored with it, so a re-import with no changes compares di
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from ..models import (
     Card,
@@ -110,6 +110,11 @@ def apply_snapshot(snapshot: Snapshot, progress: Progress = no_progress) -> Summ
                 removed=c.removed,
                 unchanged=c.unchanged,
             )
+    if summary.changed_anything and connection.vendor == "postgresql":
+        # Fresh statistics, or the planner guesses "1 row" for the new tables and picks nested loops.
+        with connection.cursor() as cursor:
+            for model in (Card, Printing, Variant, CardRelation, CardAlias, Card.personas.through, CardSet):
+                cursor.execute(f"ANALYZE {model._meta.db_table}")
     return summary
 
 

@@ -3,7 +3,7 @@
 import re
 from dataclasses import dataclass, field
 
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import F, Q
 
 from rules.text import fold
 from rules.values import parse_number
@@ -216,7 +216,7 @@ class _Compiler:
         # "set:7" is set number 7, not every set with a 7 in its name; names are searched only without an exact hit.
         if term.op == ":" and not sets.filter(exact).exists():
             match |= Q(card_set__name__icontains=value)
-        return Exists(Printing.objects.filter(match, card=OuterRef("pk")))
+        return Q(pk__in=Printing.objects.filter(match).values("card_id"))
 
     def rarity(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
@@ -228,15 +228,14 @@ class _Compiler:
     def persona(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
         personas = Persona.objects.filter(Q(code__iexact=value.replace(" ", "_")) | Q(name__iexact=value))
-        return Exists(Card.personas.through.objects.filter(card=OuterRef("pk"), persona__in=personas))
+        return Q(pk__in=Card.personas.through.objects.filter(persona__in=personas).values("card_id"))
 
     def relation(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
         lookup = "iexact" if term.op == "=" else "icontains"
-        related = CardRelation.objects.filter(card=OuterRef("pk"), kind=spec.column)
-        return Exists(
-            related.filter(Q(**{f"text__{lookup}": value}) | Q(**{f"target__name__{lookup}": value}))
-        )
+        related = CardRelation.objects.filter(kind=spec.column)
+        related = related.filter(Q(**{f"text__{lookup}": value}) | Q(**{f"target__name__{lookup}": value}))
+        return Q(pk__in=related.values("card_id"))
 
     def is_(self, spec: Field, term: Term) -> Q:
         value = term.value.strip().lower()
@@ -254,8 +253,8 @@ class _Compiler:
             "dfc": Q(back__isnull=False),
             "errata": Q(errata__has_key="symbol") | Q(errata__has_key="date") | Q(errata__has_key="notes"),
             "slip": ~Q(printable_slip_url=""),
-            "variant": Exists(Variant.objects.filter(card=OuterRef("pk"))),
-            "persona": Exists(Card.personas.through.objects.filter(card=OuterRef("pk"))),
+            "variant": Q(pk__in=Variant.objects.values("card_id")),
+            "persona": Q(pk__in=Card.personas.through.objects.values("card_id")),
         }
         if value not in checks:
             known = ", ".join(sorted([*checks, *EDITIONS]))
