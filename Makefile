@@ -21,6 +21,7 @@ install: $(BIN)/.installed
 run: $(BIN)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_cards swccg --if-empty
+	$(BIN)/python manage.py import_formats swccg
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(BIN)/.installed
@@ -35,3 +36,4 @@ lint: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python bench/import_speed.py
 	$(BIN)/python bench/search_latency.py
+	$(BIN)/python bench/legality_speed.py

@@ -2,7 +2,7 @@
 
 from django.db.models import QuerySet
 
-from .models import Card, CardAlias, CardSet, Game
+from .models import Card, CardAlias, CardSet, Game, ImportRun
 from .search.compiler import compile_query
 from .search.parser import parse
 from .search.syntax import QuerySyntaxError
@@ -52,3 +52,8 @@ def set_get(*, game: str, code: str) -> CardSet | None:
     if "\x00" in code or "\x00" in game:
         return None
     return CardSet.objects.select_related("game").filter(game_id=game, code=code).first()
+
+
+def catalogue_version(game: str) -> tuple | None:
+    """Changes whenever an import changes the game's cards: the key for caches built from them."""
+    return ImportRun.objects.filter(game_id=game).values_list("id", "finished_at").first()

@@ -10,6 +10,7 @@ urlpatterns = [
     path("cards/<str:game>/<str:code>/face.png", faces.card_face, name="card-face"),
     path("sets/", pages.set_list, name="set-list"),
     path("sets/<str:game>/<str:code>/", pages.set_detail, name="set-detail"),
+    path("api/", include("decks.urls_api")),  # before the catalogue's, which ends in the JSON 404 catch-all
     path("api/", include("cardsdb.api.urls")),
     path("admin/", admin.site.urls),
 ]

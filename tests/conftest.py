@@ -13,6 +13,7 @@ from django.conf import settings
 from cardsdb.importers import swccg
 from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
+from decks.formats_import import import_formats
 
 
 def data_dir() -> Path | None:
@@ -40,7 +41,9 @@ def django_db_setup(django_db_setup, django_db_blocker):
     if data_dir() is None:
         return
     with django_db_blocker.unblock():
-        apply_snapshot(swccg.load(LocalSource(data_dir() / "swccg")))
+        source = LocalSource(data_dir() / "swccg")
+        apply_snapshot(swccg.load(source))
+        import_formats(source)
 
 
 @pytest.fixture

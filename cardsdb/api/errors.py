@@ -1,5 +1,6 @@
 """One error shape for the whole API: {"code": "...", "message": "...", ...details}."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -18,6 +19,10 @@ ERROR_CODES = {
     "method-not-allowed": "The HTTP method is not allowed here.",
     "parse-error": "The request body is not valid.",
     "not-acceptable": "The Accept header asks for a format the API cannot produce (it speaks JSON).",
+    "unsupported-media-type": "The request body must be JSON (Content-Type: application/json).",
+    "request-too-large": "The request body is larger than this endpoint accepts.",
+    "invalid-request": "The request body does not have the expected fields and types; 'errors' says where.",
+    "unknown-format": "No format has this code in this game; GET /api/formats/ lists them.",
     "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",
 }
@@ -33,6 +38,15 @@ class ApiError(exceptions.APIException):
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig):
+        exc = ApiError(
+            "request-too-large", "The request body is too large.", status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+        )
+    if isinstance(exc, exceptions.ValidationError):
+        return Response(
+            {"code": "invalid-request", "message": _first_error(exc.detail), "errors": exc.detail},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     if isinstance(exc, ApiError):
         return Response({"code": exc.code, "message": str(exc.detail), **exc.details}, status=exc.status_code)
     if isinstance(exc, Http404):
@@ -47,6 +61,20 @@ def exception_handler(exc, context):
     detail = response.data.get("detail") if isinstance(response.data, dict) else None
     response.data = {"code": code, "message": str(detail or response.data)}
     return response
+
+
+def _first_error(detail, path: str = "") -> str:
+    """The first field error as one readable line: "cards[3]: Not a valid string."."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            where = path if key == "non_field_errors" else (f"{path}.{key}" if path else str(key))
+            return _first_error(value, where)
+    if isinstance(detail, list):
+        for i, value in enumerate(detail):
+            if value:
+                nested = isinstance(value, (dict, list))
+                return _first_error(value, f"{path}[{i}]" if nested else path)
+    return f"{path}: {detail}" if path else str(detail)
 
 
 def json_404(request, exception=None):

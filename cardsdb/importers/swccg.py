@@ -83,6 +83,12 @@ PINNED_FILES = [
         "cafc69a477525331ebefa9d0fe1dcbc891454d94dd5a064182a510aeabe505b0",
     ),
     PinnedFile(
+        "gemp/swccgFormats.json",
+        f"https://raw.githubusercontent.com/PlayersCommittee/gemp-swccg-public/{GEMP_COMMIT}"
+        "/src/gemp-swccg-server/src/main/resources/swccgFormats.json",
+        "77f38f7536f913002e3a5a887c23d820a6e9b59fbdcf266ae5f6e0f3e697973d",
+    ),
+    PinnedFile(
         "gemp/card_blueprint_database_light.json",
         _GEMP + "card_blueprint_database_light.json",
         "5e84f0c4295d062d567e21d28e7143d136214c3fea8c5b6963c2f376bae071ce",
@@ -442,9 +448,17 @@ class _Builder:
                     "astromechCapacity",
                     "isComboCard",
                     "hasVirtualSuffix",
+                    "hasAlternateImageSuffix",
+                    "doesNotCountTowardDeckLimit",
+                    "rarity",
+                    "title",
                 )
                 if k in blueprint
             }
+            # GEMP's icon vocabulary (DEFENSIVE_SHIELD, EPISODE_I…), which its format rules ban by name.
+            extra["gemp"]["icons"] = sorted(
+                {i["icon"] for i in blueprint.get("icons", []) if isinstance(i, dict)}
+            )
         errata = {
             key: front[src]
             for key, src in (("symbol", "errataSymbol"), ("notes", "errataNotes"), ("date", "errataDate"))
@@ -619,9 +633,12 @@ class _Builder:
             set_code = gemp_id.split("_", 1)[0]
             target = by_printing.get((set_code, fold_words(blueprint["title"])))
             if target:
-                by_code[target].aliases.append(
-                    (gemp_id, "front", f"GEMP id of its printing in set {set_code}")
-                )
+                card = by_code[target]
+                card.aliases.append((gemp_id, "front", f"GEMP id of its printing in set {set_code}"))
+                # The reprint's own rarity (the Anthologies' previews are PV).
+                card.printings = [
+                    (s, blueprint.get("rarity", r) if s == set_code else r) for s, r in card.printings
+                ]
             else:
                 self.warnings.append(f"GEMP blueprint {gemp_id} ({blueprint['title']}) matches no card")
 

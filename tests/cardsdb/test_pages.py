@@ -326,7 +326,7 @@ def test_anthology_reprint_page(web, catalogue):
     markup = page(web, "/cards/swccg/105_4/")
     assert "<h1>•Boba Fett</h1>" in markup
     assert (
-        '<a href="/sets/swccg/7/">Special Edition</a> (R); <a href="/sets/swccg/105/">First Anthology</a> (R)'
+        '<a href="/sets/swccg/7/">Special Edition</a> (R); <a href="/sets/swccg/105/">First Anthology</a> (PV)'
         in markup
     )
 

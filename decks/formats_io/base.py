@@ -1,0 +1,285 @@
+"""The contract shared by every reader and writer: entries, problems, results and the card resolver.
+
+Plain Python on purpose: the caller adapts the database to `CardResolver`/`CardInfo`, so the formats can be
+tested without Django and reused by scripts.
+"""
+
+import difflib
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+# starting = starting location, objective, starting interrupt/effect and what they pull (also part of the deck)
+ZONES = ("deck", "outside", "starting")
+SIDES = ("Light", "Dark")
+MAX_COUNT = 99  # more copies of one card than this is a typo (a deck has 60 cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    card_id: str  # canonical GEMP id, e.g. "1_168"
+    count: int
+    zone: str = "deck"
+    line: int | None = None  # 1-based line number in the input (None for formats without lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadProblem:
+    # stable codes: "unknown-card-name", "ambiguous-card-name", "unknown-card-id", "bad-line", "bad-count",
+    # "bad-xml", "empty-deck", "unknown-side"
+    code: str
+    message: str  # plain text saying what to fix, quoting the input
+    line: int | None
+    text: str  # the offending line or fragment
+    candidates: tuple[str, ...] = ()  # closest matches as "Title (id, Side)" for the user to choose
+
+
+@dataclass
+class ReadResult:
+    format: str  # "gemp-list", "gemp-xml", "text", "swccgdb", "holotable"
+    entries: list[DeckEntry]
+    problems: list[ReadProblem]
+    side: str | None = None  # "Light"/"Dark" if the input states it or all matched cards agree
+    name: str | None = None  # deck name if the input carries one
+
+
+@dataclass(frozen=True)
+class Match:
+    """What a resolver found for a name.
+
+    When a card is chosen, resolvers should also give it as the first candidate: readers take its side from
+    there to infer the deck's side (or from the resolver's optional `side_of`).
+    """
+
+    card_id: str | None  # the chosen card, or None
+    candidates: tuple[tuple[str, str, str], ...] = ()  # (card_id, title, side) best first
+    ambiguous: bool = False
+
+
+class CardResolver(Protocol):
+    def by_id(self, card_id: str) -> str | None:
+        """Canonical id for a GEMP id as written (GEMP's "*"/"^" markers stripped), or None."""
+        ...
+
+    def by_name(self, name: str, *, side: str | None = None, set_hint: str | None = None) -> Match:
+        """Name as the player wrote it; the resolver handles marks/case/nicknames/"(V)" and fuzzy candidates.
+
+        side narrows Light/Dark versions; set_hint is the text in brackets, e.g. "Premiere", "1" or "V21".
+        """
+        ...
+
+
+# Optional extras a resolver may offer; readers use them through getattr when present.
+@runtime_checkable
+class SideLookup(Protocol):
+    def side_of(self, card_id: str) -> str | None: ...
+
+
+@runtime_checkable
+class ImageLookup(Protocol):
+    def by_image_path(self, path: str) -> str | None:
+        """Card for a Holotable image path such as "/starwars/Premiere-Dark/t_darthvader"."""
+        ...
+
+
+@dataclass(frozen=True)
+class CardInfo:  # what writers need about a card
+    card_id: str
+    title: str  # as printed, with uniqueness marks
+    type: str  # "Character", "Effect", …
+    side: str
+
+
+# -- helpers shared by the readers -------------------------------------------------------------------------
+
+_MARKS = re.compile(r"•|◇|<>|\x95|\ufffd")  # \x95/\ufffd: Holotable's cp1252 bullet read as Latin-1 or lost
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "`": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
+_SPACES = re.compile(r"\s+")
+_TRAILING_V = re.compile(r"\s*(?:\(v\)|\bv)$")  # "Vader (V)", "Vader(v)", "Vader v" all mean the (V) card
+
+
+def fold(name: str) -> str:
+    """Matching key: lower-case, no uniqueness marks or accents, straight quotes, "(V)" in one spelling."""
+    text = _MARKS.sub("", name).translate(_QUOTES)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = _SPACES.sub(" ", text.casefold()).strip()
+    return _TRAILING_V.sub(" (v)", text) if text != "v" else text
+
+
+def compact(name: str) -> str:
+    """Letters and digits only: "It's Worse" and "Its Worse" (and Holotable's "itsworse") meet here."""
+    return re.sub(r"[^0-9a-z]", "", fold(name))
+
+
+def normalise_side(text: str | None) -> str | None:
+    """ "Dark", "dark side", "DS" → "Dark"; None for anything else."""
+    if text is None:
+        return None
+    key = compact(text)
+    if key in ("dark", "darkside", "ds"):
+        return "Dark"
+    if key in ("light", "lightside", "ls"):
+        return "Light"
+    return None
+
+
+def describe(candidate: tuple[str, str, str]) -> str:
+    card_id, title, side = candidate
+    return f"{title} ({card_id}, {side})"
+
+
+def side_from(resolver: object, card_id: str, match: Match | None = None) -> str | None:
+    """The side of a resolved card, from the match's first candidate or the resolver's `side_of`."""
+    if match is not None:
+        for cid, _title, side in match.candidates[:1]:
+            if cid == card_id:
+                return side
+    side_of = getattr(resolver, "side_of", None)
+    return side_of(card_id) if side_of is not None else None
+
+
+def agreed_side(sides: Iterable[str | None]) -> str | None:
+    """The one side all matched cards share, or None when they disagree or none is known."""
+    found = {s for s in sides if s}
+    return found.pop() if len(found) == 1 else None
+
+
+def totals(entries: Iterable[DeckEntry]) -> dict[tuple[str, str], int]:
+    """Copies per (card, zone): entries of the same card on several lines add up."""
+    result: dict[tuple[str, str], int] = {}
+    for entry in entries:
+        key = (entry.card_id, entry.zone)
+        result[key] = result.get(key, 0) + entry.count
+    return result
+
+
+def empty_deck_problem(blank_input: bool) -> ReadProblem:
+    message = (
+        "The deck list is empty: paste or upload a deck list."
+        if blank_input
+        else "No cards could be read from this deck list: fix the problems listed above."
+    )
+    return ReadProblem("empty-deck", message, None, "")
+
+
+def _trigrams(text: str) -> set[str]:
+    padded = f"  {text} "
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+def set_of(card_id: str) -> str:
+    return card_id.split("_", 1)[0]
+
+
+def id_order(card_id: str) -> tuple:
+    """Premiere before reprints: numeric set, then number (ids like "200d_3" sort after "200_…")."""
+    set_code, _, number = card_id.partition("_")
+    digits = re.match(r"\d*", set_code).group()
+    return (int(digits or 0), set_code, int(number) if number.isdigit() else 0, card_id)
+
+
+# -- in-memory resolver ------------------------------------------------------------------------------------
+
+
+class DictResolver(CardResolver):
+    """A `CardResolver` over a list of (card_id, title, side, nicknames): for tests and as a fallback.
+
+    Lookup order: exact folded title, nickname (or either half of a two-sided "Front / Back" title), then
+    letters-and-digits only. Several cards with the same title on the same side are printings of one card
+    (e.g. Premiere and Reflections III): the set hint picks one, else the earliest. Anything else is either
+    ambiguous (with the candidates) or unmatched (with difflib's closest titles as candidates).
+    """
+
+    CUTOFF = 0.6  # difflib similarity below which a title is not worth suggesting
+    LIMIT = 5
+    POOL = 60  # titles sharing the most trigrams with the name, compared by difflib
+
+    def __init__(
+        self,
+        cards: Iterable[tuple[str, str, str, Iterable[str]]],
+        *,
+        sets: Mapping[str, str] | None = None,
+        images: Mapping[str, str] | None = None,
+    ):
+        self._cards: dict[str, tuple[str, str]] = {}  # id -> (title, side)
+        self._exact: dict[str, list[str]] = {}
+        self._alias: dict[str, list[str]] = {}
+        self._compact: dict[str, list[str]] = {}
+        for card_id, title, side, nicknames in cards:
+            self._cards[card_id] = (title, side)
+            self._exact.setdefault(fold(title), []).append(card_id)
+            self._compact.setdefault(compact(title), []).append(card_id)
+            aliases = list(nicknames or ())
+            if " / " in title:  # objectives: "Front / Back" may be written by either half
+                aliases += title.split(" / ")
+            for alias in aliases:
+                self._alias.setdefault(fold(alias), []).append(card_id)
+        # set hint -> set code: given names/abbreviations, compared without spaces or punctuation
+        self._sets = {compact(k): v for k, v in (sets or {}).items()}
+        self._images = {path.lower(): card_id for path, card_id in (images or {}).items()}
+        self._titles = list(self._exact) + [a for a in self._alias if a not in self._exact]
+        self._grams: dict[str, list[int]] = {}  # trigram -> titles: difflib then ranks only a short list
+        for index, title in enumerate(self._titles):
+            for gram in _trigrams(title):
+                self._grams.setdefault(gram, []).append(index)
+
+    # -- CardResolver
+
+    def by_id(self, card_id: str) -> str | None:
+        cleaned = card_id.replace("*", "").replace("^", "").strip()
+        return cleaned if cleaned in self._cards else None
+
+    def by_name(self, name: str, *, side: str | None = None, set_hint: str | None = None) -> Match:
+        key = fold(name)
+        hits = self._exact.get(key) or self._alias.get(key) or self._compact.get(compact(name)) or []
+        if hits and side:
+            on_side = [h for h in hits if self._cards[h][1].lower() == side.lower()]
+            if not on_side:  # it exists, but only on the other side: say so instead of guessing
+                return Match(None, self._describe(hits))
+            hits = on_side
+        if len(hits) > 1 and set_hint:
+            wanted = self._set_code(set_hint)
+            in_set = [h for h in hits if set_of(h) == wanted]
+            hits = in_set or hits  # an unknown or wrong set does not hide the card
+        hits = sorted(dict.fromkeys(hits), key=id_order)
+        if len({(fold(self._cards[h][0]), self._cards[h][1]) for h in hits}) == 1:
+            return Match(hits[0], self._describe(hits[:1]))
+        if hits:
+            return Match(None, self._describe(hits), ambiguous=True)
+        return Match(None, self._suggest(key, side))
+
+    # -- optional extras
+
+    def side_of(self, card_id: str) -> str | None:
+        card = self._cards.get(card_id)
+        return card[1] if card else None
+
+    def by_image_path(self, path: str) -> str | None:
+        return self._images.get(path.strip().lower())
+
+    # -- internals
+
+    def _set_code(self, hint: str) -> str:
+        key = compact(hint)
+        if key in self._sets:
+            return self._sets[key]
+        virtual = re.fullmatch(r"v(?:irtual)?(?:set)?(\d+)", key)
+        if virtual:  # GEMP numbers Virtual Set N as set 200+N
+            return str(200 + int(virtual.group(1)))
+        return hint.strip()
+
+    def _describe(self, ids: Iterable[str]) -> tuple[tuple[str, str, str], ...]:
+        return tuple((cid, *self._cards[cid]) for cid in ids)
+
+    def _suggest(self, key: str, side: str | None) -> tuple[tuple[str, str, str], ...]:
+        shared = Counter(i for gram in _trigrams(key) for i in self._grams.get(gram, ()))
+        pool = [self._titles[i] for i, _n in shared.most_common(self.POOL)]
+        close = difflib.get_close_matches(key, pool, n=self.LIMIT * 2, cutoff=self.CUTOFF)
+        ids = [cid for title in close for cid in self._exact.get(title) or self._alias.get(title, [])]
+        if side and any(self._cards[c][1].lower() == side.lower() for c in ids):
+            ids = [c for c in ids if self._cards[c][1].lower() == side.lower()]
+        return self._describe(list(dict.fromkeys(ids))[: self.LIMIT])

@@ -1,0 +1,168 @@
+"""GEMP's two deck forms: the stored list and the XML deck file.
+
+List (GEMP's deck table): blueprint ids, one per copy, comma-separated; then "|" and the ids kept outside the
+deck ("9_109,9_109,3_82|2_60"; the part after "|" may be empty or missing). "*" (foil) and "^" (alternate
+image) markers do not change the card.
+
+XML (GEMP's deck export, serializeDeck in its DeckRequestHandler):
+<deck><card blueprintId="13_69" title="…"/>…<cardOutsideDeck blueprintId="13_51" title="…"/></deck>, one element
+per copy; title, testingText, backSideTestingText and horizontal are ignored for matching.
+"""
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from .base import DeckEntry, ReadProblem, ReadResult, agreed_side, empty_deck_problem, side_from
+
+LIST_FORMAT = "gemp-list"
+XML_FORMAT = "gemp-xml"
+_UNSAFE_XML = re.compile(r"<!DOCTYPE|<!ENTITY", re.I)  # entity expansion ("billion laughs") needs these
+_ZONE_OF_ELEMENT = {"card": "deck", "cardOutsideDeck": "outside"}
+
+
+def read(text: str, resolver, *, side: str | None = None) -> ReadResult:
+    """Either form: XML when the text starts with "<"."""
+    if text.lstrip().startswith("<"):
+        return read_xml(text, resolver, side=side)
+    return read_list(text, resolver, side=side)
+
+
+# -- list --------------------------------------------------------------------------------------------------
+
+
+def read_list(text: str, resolver, *, side: str | None = None) -> ReadResult:
+    parts = text.strip().split("|")
+    problems: list[ReadProblem] = []
+    if len(parts) > 2:  # still read them: the extra parts can only be outside-of-deck cards
+        problems.append(
+            ReadProblem(
+                "bad-line",
+                f'The GEMP list has {len(parts) - 1} "|" separators; only one is expected (deck|outside). '
+                "The ids after the first are read as outside the deck.",
+                None,
+                text.strip()[:200],
+            )
+        )
+    zones = [("deck", parts[0])] + [("outside", part) for part in parts[1:]]
+    copies = []  # (zone, position, token)
+    for zone, part in zones:
+        tokens = [t.strip() for t in re.split(r"[,\s]+", part) if t.strip()]
+        copies += [(zone, position, token) for position, token in enumerate(tokens, start=1)]
+    label = {"deck": "deck card", "outside": "outside-of-deck card"}
+    found = ((zone, f"{label[zone]} {position}", token, None) for zone, position, token in copies)
+    return _tally(found, resolver, LIST_FORMAT, side, problems, blank=not text.strip())
+
+
+# -- XML ---------------------------------------------------------------------------------------------------
+
+
+def read_xml(text: str, resolver, *, side: str | None = None) -> ReadResult:
+    unsafe = _UNSAFE_XML.search(text)
+    if unsafe:
+        line = text.count("\n", 0, unsafe.start()) + 1
+        return _xml_failure(
+            f"Line {line}: the deck file declares a DOCTYPE or entities, which GEMP deck files never do; "
+            "remove them (they are refused for safety).",
+            line,
+            unsafe.group(),
+        )
+    parser = ET.XMLPullParser(events=("start",))
+    copies, problems, root = [], [], None
+    try:
+        for number, chunk in enumerate(text.splitlines(keepends=True), start=1):
+            parser.feed(chunk)  # fed line by line so each element knows its line
+            for _event, element in parser.read_events():
+                if root is None:
+                    root = element
+                    continue
+                copies.append((number, element))
+        parser.close()
+    except ET.ParseError as error:
+        line, column = error.position
+        bad = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+        return _xml_failure(
+            f"Line {line}, column {column + 1}: the deck file is not valid XML ({error.msg}).",
+            line,
+            bad.strip(),
+        )
+    if root is None:
+        return _xml_failure("The deck file is empty: upload a GEMP deck (.xml) file.", None, "")
+    if root.tag != "deck":
+        return _xml_failure(
+            f"The file's root element is <{root.tag}>; a GEMP deck file starts with <deck>.", 1, root.tag
+        )
+
+    found = []
+    for number, element in copies:
+        snippet = ET.tostring(element, encoding="unicode").strip()
+        zone = _ZONE_OF_ELEMENT.get(element.tag)
+        if element in root and zone is None:
+            problems.append(
+                ReadProblem(
+                    "bad-xml",
+                    f"Line {number}: unexpected element <{element.tag}> in the deck.",
+                    number,
+                    snippet,
+                )
+            )
+        elif zone is not None and not element.get("blueprintId"):
+            title = element.get("title")
+            problems.append(
+                ReadProblem(
+                    "bad-xml",
+                    f"Line {number}: <{element.tag}> has no blueprintId"
+                    + (f' (title "{title}")' if title else "")
+                    + ".",
+                    number,
+                    snippet,
+                )
+            )
+        elif zone is not None:
+            title = element.get("title")
+            where = f"line {number}" + (f' ("{title}")' if title else "")
+            found.append((zone, where, element.get("blueprintId"), number))
+    result = _tally(found, resolver, XML_FORMAT, side, problems, blank=False)
+    result.name = root.get("name") or None
+    return result
+
+
+def _xml_failure(message: str, line: int | None, text: str) -> ReadResult:
+    return ReadResult(
+        XML_FORMAT, [], [ReadProblem("bad-xml", message, line, text), empty_deck_problem(False)]
+    )
+
+
+# -- shared ------------------------------------------------------------------------------------------------
+
+
+def _tally(
+    copies: Iterable[tuple[str, str, str, int | None]],
+    resolver,
+    format: str,
+    side: str | None,
+    problems: list[ReadProblem],
+    *,
+    blank: bool,
+) -> ReadResult:
+    """One entry per card and zone (first line), counting copies; unknown ids become problems."""
+    counts: dict[tuple[str, str], list] = {}
+    for zone, where, token, line in copies:
+        card_id = resolver.by_id(token)
+        if card_id is None:
+            problems.append(
+                ReadProblem(
+                    "unknown-card-id",
+                    f'Unknown card id "{token}" ({where}): no card has this GEMP blueprint id; remove it or '
+                    "replace it with the right id.",
+                    line,
+                    f"{token} ({where})",
+                )
+            )
+            continue
+        counts.setdefault((card_id, zone), [0, line])[0] += 1
+    entries = [DeckEntry(card_id, count, zone, line) for (card_id, zone), (count, line) in counts.items()]
+    if not entries:
+        problems.append(empty_deck_problem(blank))
+    found_side = side or agreed_side(side_from(resolver, entry.card_id) for entry in entries)
+    return ReadResult(format, entries, problems, found_side)

@@ -1,0 +1,330 @@
+"""The engine behind the line-based readers (plain text, swccgdb, Holotable's text export).
+
+Lines are first parsed (counts, section headers, stated side and name), then resolved all together, so a
+side stated anywhere or inferred from the unambiguous cards can settle the Light/Dark look-alikes.
+"""
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .base import (
+    MAX_COUNT,
+    DeckEntry,
+    Match,
+    ReadProblem,
+    ReadResult,
+    agreed_side,
+    describe,
+    empty_deck_problem,
+    fold,
+    normalise_side,
+    side_from,
+)
+
+
+@dataclass
+class CardLine:
+    """One card line waiting to be resolved."""
+
+    line: int | None
+    text: str  # the line as written, quoted in problems
+    count: int
+    name: str
+    zone: str = "deck"
+    # other (count, name) readings of the same line, tried when `name` matches nothing ("2 Name" vs a title
+    # that starts with a number)
+    alternatives: tuple[tuple[int, str], ...] = ()
+    set_hint: str | None = None  # from the format itself (Holotable's folder); brackets are handled here
+    side: str | None = None  # per-line side from the format itself (Holotable's folder)
+    card_id: str | None = None  # already known (Holotable's image path): no name look-up
+
+
+@dataclass
+class Collected:
+    """What a reader found before resolution."""
+
+    cards: list[CardLine] = field(default_factory=list)
+    problems: list[ReadProblem] = field(default_factory=list)
+    side: str | None = None  # stated in the input
+    name: str | None = None
+
+
+# -- parsing -----------------------------------------------------------------------------------------------
+
+_X = r"[x×]"
+# Readings of a card line, most specific first; the whole line as a name (count 1) is always tried last.
+# (pattern, explicit): an explicit "2x"/"x2" prefix means a count for sure; "2 Name" or "Name x2" might
+# also be a whole title, which is tried when the counted reading matches nothing.
+_COUNTED = (
+    (re.compile(rf"^(?P<count>[-+]?\d+)\s*{_X}\s+(?P<name>.+)$", re.I), True),  # 2x Name, 2 x Name
+    (re.compile(rf"^{_X}\s*(?P<count>[-+]?\d+)\s+(?P<name>.+)$", re.I), True),  # x2 Name
+    (re.compile(rf"^(?P<name>.+?)\s+{_X}\s*(?P<count>[-+]?\d+)$", re.I), False),  # Name x2
+    (re.compile(r"^(?P<count>[-+]?\d+)[.)]?\s+(?P<name>.+)$"), False),  # 2 Name, 2<TAB>Name, 2. Name
+)
+_COUNT_ONLY = re.compile(rf"^[-+]?\d+\s*{_X}?$|^{_X}\s*[-+]?\d+$", re.I)
+_COMMENT = re.compile(r"^(#|//)")
+_BULLET = re.compile(r"^[-*]\s+")  # "- 2x Darth Vader" as in a Markdown list
+_TRAILING_COMMENT = re.compile(r"\s+//.*$")
+_SIDE_LINE = re.compile(r"^side\s*:\s*(?P<value>.*)$", re.I)
+_NAME_LINE = re.compile(r"^(?:deck(?:\s+name)?|name|title)\s*:\s*(?P<value>.+)$", re.I)
+_DECORATED = re.compile(r"^[=\-*~]{2,}\s*(?P<title>[^=\-*~].*?)\s*[=\-*~]*$")
+_COLON_HEADER = re.compile(r"^(?P<title>[^:]+?)\s*:$")
+_COUNTED_HEADER = re.compile(r"^(?P<title>[A-Za-z'’ #&/()-]+?)\s*\(\d+\)\s*:?$")
+_BARE_HEADER = re.compile(r"^[A-Za-z'’ #&/()-]+$")
+_HEADER_COUNT = re.compile(r"\s*\(\d+\)$")
+# Words section headers are made of: card types (singular and plural) and zone words. A bare line made only
+# of these is a header; no SWCCG title is (the one close call, "Location, Location, Location", has commas).
+_HEADER_WORDS = frozenset(
+    """admiral admirals s order orders aid aids card cards character characters creature creatures deck decks
+    defensive device devices effect effects epic event events game interrupt interrupts jedi test tests
+    location locations main misc miscellaneous objective objectives other others podracer podracers shield
+    shields site sites starship starships system systems sector sectors vehicle vehicles weapon weapons
+    starting start outside of the sideboard side board reserve used lost immediate mobile and in pulled""".split()
+)
+
+
+def header_words(title: str) -> list[str]:
+    return re.sub(r"[^\w\s]|\d", " ", fold(_HEADER_COUNT.sub("", title.strip()))).split()
+
+
+def is_header_name(title: str) -> bool:
+    """Made only of section words ("Characters", "Outside of deck", "Admiral's Orders")."""
+    words = header_words(title)
+    return bool(words) and all(word in _HEADER_WORDS for word in words)
+
+
+def zone_of_header(title: str) -> str:
+    """Headers named for outside/starting switch the zone; other headers (card types…) mean the deck."""
+    words = header_words(title)
+    if "outside" in words or "sideboard" in words or ("side" in words and "board" in words):
+        return "outside"
+    if words and words[0] in ("starting", "start"):
+        return "starting"
+    return "deck"
+
+
+def header_title(line: str) -> str | None:
+    """The header's title if the line is a section header ("Characters (12)", "Effects:", "== Sites ==")."""
+    for pattern in (_DECORATED, _COLON_HEADER):
+        found = pattern.match(line)
+        if found:
+            return found.group("title")
+    found = _COUNTED_HEADER.match(line) or _BARE_HEADER.match(line)
+    if found and is_header_name(line):
+        return _HEADER_COUNT.sub("", line.rstrip(":").strip())
+    return None
+
+
+def parse_count(text: str) -> int | None:
+    value = int(text) if re.fullmatch(r"\d+", text) else None
+    return value if value is not None and 1 <= value <= MAX_COUNT else None
+
+
+def _has_name(name: str) -> bool:
+    return bool(re.search(r"\w", name))
+
+
+def parse_card_line(number: int | None, raw: str, zone: str, collected: Collected) -> None:
+    """Add the card line's readings to `collected`, or a problem when the count or the line is unusable."""
+    text = _TRAILING_COMMENT.sub("", raw).strip()
+    if _COUNT_ONLY.match(text):
+        collected.problems.append(
+            ReadProblem(
+                "bad-line",
+                f'Line {number}: "{raw.strip()}" has a count but no card name.',
+                number,
+                raw.strip(),
+            )
+        )
+        return
+    readings: list[tuple[int, str]] = []
+    explicit = False
+    for pattern, is_explicit in _COUNTED:
+        found = pattern.match(text)
+        if not found:
+            continue
+        name = found.group("name").strip()
+        count = parse_count(found.group("count"))
+        if count is None:
+            if not readings:  # the first counted reading decides: "0x Vader", "-1 Vader", "999999x Vader"
+                collected.problems.append(
+                    ReadProblem(
+                        "bad-count",
+                        f'Line {number}: the count "{found.group("count")}" in "{raw.strip()}" must be a whole '
+                        f"number from 1 to {MAX_COUNT}.",
+                        number,
+                        raw.strip(),
+                    )
+                )
+                return
+            continue
+        if _has_name(name) and (count, name) not in readings:
+            readings.append((count, name))
+            explicit = explicit or is_explicit
+    if _has_name(text) and not explicit:
+        readings.append((1, text))
+    if not readings:
+        collected.problems.append(
+            ReadProblem(
+                "bad-line",
+                f'Line {number}: "{raw.strip()}" is not a card line; write it as "2x Card Name".',
+                number,
+                raw.strip(),
+            )
+        )
+        return
+    (count, name), *alternatives = readings
+    collected.cards.append(CardLine(number, raw.strip(), count, name, zone, tuple(alternatives)))
+
+
+def collect(
+    lines: Iterable[tuple[int, str]],
+    *,
+    special_headers: Mapping[str, str] | None = None,
+    headers_without_count: bool = False,
+    collected: Collected | None = None,
+) -> Collected:
+    """Parse numbered lines into card lines, zones, a stated side and name.
+
+    special_headers: a reader's own section names (folded, exact) and their zones.
+    headers_without_count: every line without a leading count is a header (Holotable's text export).
+    """
+    collected = collected or Collected()
+    zone = "deck"
+    for number, raw in lines:
+        line = _BULLET.sub("", raw.strip())
+        if not line:
+            continue
+        if _COMMENT.match(line):  # a Markdown heading such as "## Outside deck" still names its section
+            rest = line.lstrip("#").strip()
+            if line.startswith("#") and (_COUNTED_HEADER.match(rest) or _BARE_HEADER.match(rest)):
+                zone = zone_of_header(rest) if is_header_name(rest) else zone
+            continue
+        side_line = _SIDE_LINE.match(line)
+        if side_line:
+            value = side_line.group("value").strip()
+            side = normalise_side(value)
+            if side is None:
+                collected.problems.append(
+                    ReadProblem(
+                        "unknown-side",
+                        f'Line {number}: the side "{value}" is neither Light nor Dark; write "Side: Light" or '
+                        '"Side: Dark".',
+                        number,
+                        line,
+                    )
+                )
+            else:
+                collected.side = side
+            continue
+        name_line = _NAME_LINE.match(line)
+        if name_line:
+            collected.name = name_line.group("value").strip()
+            continue
+        special = (special_headers or {}).get(fold(line.rstrip(":")))
+        if special:
+            zone = special
+            continue
+        title = header_title(line)
+        if title is None and headers_without_count and not re.match(r"^[-+]?\d", line):
+            title = line
+        if title is not None:
+            zone = zone_of_header(title)
+            continue
+        parse_card_line(number, line, zone, collected)
+    return collected
+
+
+# -- resolution --------------------------------------------------------------------------------------------
+
+_TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*(?:\[(?P<a>[^\[\]]+)\]|\((?P<b>[^()]+)\))$")
+
+
+def lookup(resolver, name: str, *, side: str | None, set_hint: str | None = None) -> Match:
+    """Resolve a name; a trailing "[Set]"/"(Set)" is a set hint only when the whole title does not match."""
+    match = resolver.by_name(name, side=side, set_hint=set_hint)
+    if match.card_id or match.ambiguous:
+        return match
+    found = _TRAILING_BRACKET.match(name)
+    hint = found and (found.group("a") or found.group("b")).strip()
+    if not hint or fold(hint) == "v":  # "(V)" belongs to the title: never read it as a set
+        return match
+    bare = resolver.by_name(found.group("name"), side=side, set_hint=hint)
+    if bare.card_id or bare.ambiguous:
+        return bare
+    merged = tuple(dict.fromkeys(bare.candidates + match.candidates))[:5]
+    return Match(None, merged)
+
+
+def _resolve_line(resolver, card: CardLine, side: str | None) -> tuple[Match, int, str]:
+    """The first reading of the line that matches (or is ambiguous); else the first reading's result."""
+    side = card.side or side
+    first = None
+    for count, name in ((card.count, card.name), *card.alternatives):
+        match = lookup(resolver, name, side=side, set_hint=card.set_hint)
+        if match.card_id or match.ambiguous:
+            return match, count, name
+        first = first or (match, count, name)
+    return first
+
+
+def resolve(
+    collected: Collected, resolver, *, format: str, side: str | None = None, blank_input: bool = False
+) -> ReadResult:
+    """Resolve every card line; infer the side from the unambiguous cards before reporting ambiguous ones."""
+    side = side or collected.side
+    results: list[tuple[CardLine, Match, int, str]] = []
+    for card in collected.cards:
+        if card.card_id:
+            match, count, name = Match(card.card_id), card.count, card.name
+        else:
+            match, count, name = _resolve_line(resolver, card, side)
+        results.append((card, match, count, name))
+
+    if side is None:  # majority of the unambiguous copies, then settle the look-alikes with it
+        votes = Counter()
+        for _card, match, count, _name in results:
+            if match.card_id:
+                votes[side_from(resolver, match.card_id, match)] += count
+        votes.pop(None, None)
+        ranked = votes.most_common(2)
+        inferred = ranked[0][0] if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]) else None
+        if inferred:
+            results = [
+                (card, *_resolve_line(resolver, card, inferred)) if match.ambiguous else (card, match, c, n)
+                for card, match, c, n in results
+            ]
+
+    entries: list[DeckEntry] = []
+    problems = list(collected.problems)
+    sides = []
+    for card, match, count, name in results:
+        if match.card_id:
+            entries.append(DeckEntry(match.card_id, count, card.zone, card.line))
+            sides.append(side_from(resolver, match.card_id, match))
+        else:
+            problems.append(_name_problem(card, match, name, card.side or side))
+    problems.sort(key=lambda p: (p.line is None, p.line or 0))
+    if not entries:
+        problems.append(empty_deck_problem(blank_input))
+    return ReadResult(format, entries, problems, side or agreed_side(sides), collected.name)
+
+
+def _name_problem(card: CardLine, match: Match, name: str, side: str | None) -> ReadProblem:
+    where = f"Line {card.line}: " if card.line is not None else ""
+    choices = tuple(describe(c) for c in match.candidates)
+    listed = "; ".join(choices)
+    if match.ambiguous:
+        message = (
+            f'{where}"{name}" matches several cards: {listed}. State the side ("Side: Light" or "Side: Dark") '
+            "or add the set in brackets, e.g. [Premiere]."
+        )
+        return ReadProblem("ambiguous-card-name", message, card.line, card.text, choices)
+    if side and choices and all(c[2] != side for c in match.candidates):
+        message = f'{where}no {side} card named "{name}"; closest on the other side: {listed}. Check the deck\'s side.'
+    else:
+        hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
+        message = f'{where}no card named "{name}".{hint}'
+    return ReadProblem("unknown-card-name", message, card.line, card.text, choices)

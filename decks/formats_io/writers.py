@@ -1,0 +1,162 @@
+"""Deck writers: GEMP's list and XML file, a readable text list (which reads back the same), and JSON."""
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+
+from .base import CardInfo, DeckEntry, agreed_side, fold, id_order, set_of, totals
+from .lines import is_header_name
+
+# The usual order of a SWCCG deck list; other types follow alphabetically.
+TYPE_ORDER = (
+    "Objective",
+    "Location",
+    "Character",
+    "Starship",
+    "Vehicle",
+    "Weapon",
+    "Device",
+    "Effect",
+    "Interrupt",
+    "Admiral's Order",
+    "Epic Event",
+    "Jedi Test",
+    "Creature",
+    "Podracer",
+    "Defensive Shield",
+    "Game Aid",
+)
+
+
+def write_gemp_list(entries: Iterable[DeckEntry]) -> str:
+    """ "deck ids|outside ids", one id per copy; starting cards are deck cards in GEMP."""
+    merged = _merged(entries)
+    deck = [cid for (cid, zone), n in merged if zone != "outside" for _ in range(n)]
+    outside = [cid for (cid, zone), n in merged if zone == "outside" for _ in range(n)]
+    return ",".join(deck) + "|" + ",".join(outside)
+
+
+def write_gemp_xml(entries: Iterable[DeckEntry], info: Mapping[str, CardInfo]) -> str:
+    """GEMP's deck file: <card>/<cardOutsideDeck> elements, one per copy, with the title for people."""
+    root = ET.Element("deck")
+    for (card_id, zone), count in _merged(entries):
+        attributes = {"blueprintId": card_id}
+        if card_id in info:
+            attributes["title"] = info[card_id].title
+        for _ in range(count):
+            ET.SubElement(root, "cardOutsideDeck" if zone == "outside" else "card", attributes)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def write_text(
+    entries: Iterable[DeckEntry],
+    info: Mapping[str, CardInfo],
+    *,
+    name: str | None = None,
+    side: str | None = None,
+) -> str:
+    """Starting cards, then the deck grouped by type ("Characters (12)" / "2x •Darth Vader"), then the cards
+    outside the deck. Reads back to the same entries with text.read (and read_any)."""
+    merged = _merged(entries)
+    missing = sorted({cid for (cid, _zone), _n in merged if cid not in info})
+    if missing:
+        raise ValueError(f"no card information for {', '.join(missing)}")
+    side = side or agreed_side(info[cid].side for (cid, _zone), _n in merged)
+    labels = _labels(info)
+    lines = []
+    if name:
+        lines.append(f"Deck: {' '.join(name.split())}")
+    if side:
+        lines.append(f"Side: {side}")
+
+    def section(title: str, rows: list[tuple[str, int]]) -> None:
+        if lines:
+            lines.append("")
+        lines.append(f"{title} ({sum(n for _cid, n in rows)})")
+        lines.extend(f"{n}x {labels[cid]}" for cid, n in _sorted(rows, info))
+
+    starting = [(cid, n) for (cid, zone), n in merged if zone == "starting"]
+    if starting:
+        section("Starting", starting)
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for (cid, zone), n in merged:
+        if zone == "deck":
+            groups.setdefault(_group_header(info[cid].type), []).append((cid, n))
+    for header in sorted(groups, key=_header_order):
+        section(header, groups[header])
+    outside = [(cid, n) for (cid, zone), n in merged if zone == "outside"]
+    if outside:
+        section("Outside deck", outside)
+    return "\n".join(lines) + "\n"
+
+
+def write_json(
+    entries: Iterable[DeckEntry],
+    info: Mapping[str, CardInfo],
+    *,
+    name: str | None = None,
+    side: str | None = None,
+) -> str:
+    """{"name", "side", "cards": [{"card_id", "title", "type", "count", "zone"}]}; title/type null if unknown."""
+    merged = _merged(entries)
+    side = side or agreed_side(info[cid].side for (cid, _zone), _n in merged if cid in info)
+    cards = [
+        {
+            "card_id": cid,
+            "title": info[cid].title if cid in info else None,
+            "type": info[cid].type if cid in info else None,
+            "count": n,
+            "zone": zone,
+        }
+        for (cid, zone), n in merged
+    ]
+    return json.dumps({"name": name, "side": side, "cards": cards}, ensure_ascii=False, indent=2) + "\n"
+
+
+# -- helpers -----------------------------------------------------------------------------------------------
+
+
+def _merged(entries: Iterable[DeckEntry]) -> list[tuple[tuple[str, str], int]]:
+    """Copies per (card, zone), starting cards first, then the deck, then outside (input order within)."""
+    rank = {"starting": 0, "deck": 1, "outside": 2}
+    return sorted(totals(entries).items(), key=lambda item: rank.get(item[0][1], 1))
+
+
+def _labels(info: Mapping[str, CardInfo]) -> dict[str, str]:
+    """Titles as printed; "[set]" added where another card of the same side has the same title (reprints),
+    so that reading the list back finds the same printing."""
+    seen: dict[tuple[str, str], int] = {}
+    for card in info.values():
+        key = (fold(card.title), card.side)
+        seen[key] = seen.get(key, 0) + 1
+    return {
+        cid: card.title + (f" [{set_of(cid)}]" if seen[(fold(card.title), card.side)] > 1 else "")
+        for cid, card in info.items()
+    }
+
+
+def _group_header(card_type: str) -> str:
+    """ "Characters", "Admiral's Orders", "Jedi Tests"; "Other" for a type the text reader would not know."""
+    base = re.sub(r"\s*#\d+$", "", card_type.strip())
+    plural = base if base.endswith("s") else base + "s"
+    return plural if is_header_name(plural) else "Other"
+
+
+def _header_order(header: str) -> tuple:
+    singular = header.removesuffix("s")
+    return (TYPE_ORDER.index(singular) if singular in TYPE_ORDER else len(TYPE_ORDER), header)
+
+
+def _sorted(rows: list[tuple[str, int]], info: Mapping[str, CardInfo]) -> list[tuple[str, int]]:
+    def key(row):
+        card = info[row[0]]
+        kind = re.sub(r"\s*#\d+$", "", card.type)
+        return (
+            TYPE_ORDER.index(kind) if kind in TYPE_ORDER else len(TYPE_ORDER),
+            fold(card.title),
+            id_order(row[0]),
+        )
+
+    return sorted(rows, key=key)

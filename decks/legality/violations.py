@@ -1,0 +1,65 @@
+"""Violations are data: a stable code, a message saying what to change, the cards involved, maybe a hint."""
+
+from dataclasses import asdict, dataclass, field
+
+# Every violation code, with what it means (tests check that each rule's codes are listed here).
+CODES = {
+    "unknown-card": "An id that names no card of this game.",
+    "not-deck-card": "A game aid or other card that is not part of a deck.",
+    "outside-deck-only": "A card that does not count toward the deck limit is in the deck instead of outside it.",
+    "deck-size": "The deck does not have exactly the format's number of cards.",
+    "mixed-sides": "Light Side and Dark Side cards in one deck.",
+    "side-mismatch": "A card of the other side than the deck's declared side.",
+    "too-many-objectives": "More than one Objective.",
+    "too-many-starting-effects": "More than one Starting Effect.",
+    "card-limit": "More copies of a card than its card-specific limit allows.",
+    "requires-card": "A card that needs another card in the deck, without it.",
+    "too-many-outside-deck": "More cards outside the deck than allowed (50).",
+    "too-many-outside-shields": "More Defensive Shields outside the deck than the Starting Effect allows.",
+    "set-not-legal": "A card from a set that is not legal in the format.",
+    "banned-card": "A card banned in the format.",
+    "banned-icon": "A card with an icon banned in the format.",
+    "banned-rarity": "A card of a rarity banned in the format.",
+    "restricted-card": "More than one copy of a card restricted in the format.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    code: str
+    message: str
+    cards: tuple[str, ...] = ()
+    hint: str | None = None
+
+    def __post_init__(self):
+        if self.code not in CODES:
+            raise ValueError(f"unregistered violation code {self.code!r}")
+
+    def as_dict(self) -> dict:
+        data = asdict(self)
+        data["cards"] = list(self.cards)
+        return data
+
+
+@dataclass(frozen=True)
+class LegalityReport:
+    format: str
+    format_version: str
+    violations: tuple[Violation, ...]
+    summary: dict = field(default_factory=dict)
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    def codes(self) -> list[str]:
+        return [v.code for v in self.violations]
+
+    def as_dict(self) -> dict:
+        return {
+            "legal": self.legal,
+            "format": self.format,
+            "format_version": self.format_version,
+            "violations": [v.as_dict() for v in self.violations],
+            "summary": self.summary,
+        }

@@ -1,0 +1,64 @@
+"""Build the legality card pool and format rules from the database, once per catalogue / format version."""
+
+import re
+
+from cardsdb.models import Card, CardAlias, Printing
+from cardsdb.selectors import catalogue_version
+
+from .legality.formats import FormatRules, from_gemp
+from .legality.records import CardPool, LegalityCard
+from .models import Format
+
+_pools: dict[tuple, CardPool] = {}
+_formats: dict[tuple, FormatRules] = {}
+
+
+def _enum(text: str) -> str:
+    """A display name in GEMP's enum spelling: "Defensive Shield" → DEFENSIVE_SHIELD, "Admiral's Order" → ADMIRALS_ORDER."""
+    return re.sub(r"[^A-Z0-9]+", "_", text.upper().replace("'", "")).strip("_")
+
+
+def _record(card: Card, card_id: str, rarity: str | None = None) -> LegalityCard:
+    gemp = card.extra.get("gemp", {})
+    # Cards GEMP has no blueprint for get the same facts from the card JSON, in GEMP's spelling.
+    category = gemp.get("cardCategory") or _enum(re.sub(r"\s*#\d+$", "", card.type))
+    icons = gemp.get("icons") or sorted({_enum(i) for i in card.icons} | {_enum(card.type)})
+    return LegalityCard(
+        id=card_id,
+        card=card.code,
+        title=gemp.get("title") or card.name,
+        side=card.side,
+        category=category,
+        subtype=gemp.get("cardSubtype") or _enum(card.subtype),
+        rarity=rarity or gemp.get("rarity") or card.rarity,
+        icons=frozenset(icons),
+        outside_deck_only=bool(gemp.get("doesNotCountTowardDeckLimit")),
+    )
+
+
+def card_pool(game: str = "swccg") -> CardPool:
+    key = (game, catalogue_version(game))
+    if key not in _pools:
+        _pools.clear()
+        cards = {c.pk: c for c in Card.objects.filter(game_id=game, edition=Card.Edition.CURRENT)}
+        records = {c.code: _record(c, c.code) for c in cards.values()}
+        reprint_rarity = {
+            (p.card_id, p.card_set.code): p.rarity
+            for p in Printing.objects.filter(card__in=cards.keys()).select_related("card_set")
+        }
+        for alias in CardAlias.objects.filter(game_id=game, card__in=cards.keys()):
+            card = cards[alias.card_id]
+            if alias.face == "back":  # GEMP's X_BACK names the same physical card
+                records[alias.code] = records[card.code]
+            else:
+                set_code = alias.code.split("_", 1)[0]
+                records[alias.code] = _record(card, alias.code, reprint_rarity.get((card.pk, set_code)))
+        _pools[key] = CardPool(records)
+    return _pools[key]
+
+
+def format_rules(fmt: Format) -> FormatRules:
+    key = (fmt.game_id, fmt.code, fmt.version)
+    if key not in _formats:
+        _formats[key] = from_gemp(fmt.definition, fmt.house_rules, source=fmt.source)
+    return _formats[key]

@@ -1,0 +1,103 @@
+"""Reads and checks for formats and legality (views and commands stay thin)."""
+
+from dataclasses import asdict
+
+from rest_framework import status
+
+from cardsdb.api.errors import ApiError
+from cardsdb.api.views import check_game
+
+from .legality.checker import check_deck
+from .models import Format
+from .pool import card_pool, format_rules
+
+
+def format_list(*, game: str | None = None):
+    formats = Format.objects.all()
+    return formats.filter(game_id=game) if game else formats
+
+
+def format_get(*, game: str, code: str) -> Format:
+    fmt = Format.objects.filter(game_id=game, code=code).first() if "\x00" not in code else None
+    if fmt is None:
+        known = ", ".join(Format.objects.filter(game_id=game).values_list("code", flat=True)[:40])
+        raise ApiError(
+            "unknown-format",
+            f"No format {code!r} for {game}."
+            + (f" Known: {known}." if known else " No formats are imported."),
+            status.HTTP_400_BAD_REQUEST,
+        )
+    return fmt
+
+
+def format_as_dict(fmt: Format) -> dict:
+    rules = format_rules(fmt)
+    return {
+        "game": fmt.game_id,
+        "code": rules.code,
+        "name": rules.name,
+        "version": rules.version,
+        "deck_size": rules.deck_size,
+        "legal_sets": sorted(rules.legal_sets, key=lambda s: (len(s), s)),
+        "banned": sorted(rules.banned),
+        "restricted": sorted(rules.restricted),
+        "valid": sorted(rules.valid),
+        "banned_icons": sorted(rules.banned_icons),
+        "banned_rarities": sorted(rules.banned_rarities),
+        "max_outside_deck": rules.max_outside_deck,
+        "card_limits": [{"titles": sorted(c.titles), "limit": c.limit} for c in rules.card_limits],
+        "requirements": [{"title": r.title, "requires": sorted(r.requires)} for r in rules.requirements],
+        "shield_caps": [
+            {"starting_effects": sorted(s.starting_effects), "limit": s.limit} for s in rules.shield_caps
+        ],
+        "info": rules.info,
+    }
+
+
+class FormatCache:
+    """Formats looked up once per batch: 500 decks need a handful of formats, not 1,000 queries."""
+
+    def __init__(self):
+        self._games: dict[str, bool] = {}
+        self._formats: dict[tuple[str, str], Format] = {}
+
+    def get(self, game: str, code: str) -> Format:
+        if game not in self._games:
+            check_game(game, required=True)
+            self._games[game] = True
+        if (game, code) not in self._formats:
+            self._formats[(game, code)] = format_get(game=game, code=code)
+        return self._formats[(game, code)]
+
+
+def legality_check(
+    *,
+    game: str,
+    format: str,
+    cards: list[str] | None = None,
+    outside_deck: list[str] = (),
+    decklist: str | None = None,
+    side: str | None = None,
+    formats: FormatCache | None = None,
+) -> dict:
+    fmt = (formats or FormatCache()).get(game, format)
+    side = side.title() if side else None
+    read = None
+    if decklist is not None:
+        from .decklists import read_decklist
+
+        read = read_decklist(decklist, game=game, side=side)
+        cards, outside_deck = read.deck_ids(), read.outside_ids()
+        side = side or read.side
+    report = check_deck(list(cards or []), list(outside_deck), format_rules(fmt), card_pool(game), side=side)
+    result = report.as_dict()
+    if read is not None:
+        result["decklist"] = {
+            "format": read.format,
+            "name": read.name,
+            "side": read.side,
+            "cards": len(read.deck_ids()),
+            "outside_deck": len(read.outside_ids()),
+            "problems": [asdict(p) for p in read.problems],
+        }
+    return result
