@@ -117,6 +117,12 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "deck-list"
+LOGOUT_REDIRECT_URL = "search"
+# Batches of up to 500 decks; each endpoint checks its own, smaller limit first.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 8_000_000
+
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 
@@ -128,7 +134,12 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
-    "UNAUTHENTICATED_USER": None,
+    # "format" is a domain word here (deck formats), not a renderer switch.
+    "URL_FORMAT_OVERRIDE": None,
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.BasicAuthentication",
+    ],
 }
 
 SPECTACULAR_SETTINGS = {

@@ -12,6 +12,7 @@ urlpatterns = [
     path("sets/<str:game>/<str:code>/", pages.set_detail, name="set-detail"),
     path("api/", include("decks.urls_api")),  # before the catalogue's, which ends in the JSON 404 catch-all
     path("api/", include("cardsdb.api.urls")),
+    path("", include("decks.urls")),
     path("admin/", admin.site.urls),
 ]
 

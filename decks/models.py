@@ -24,3 +24,49 @@ class Format(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
+
+
+class Deck(models.Model):
+    """A player's deck: cards with counts in zones, a target format, notes; private unless made public."""
+
+    class Side(models.TextChoices):
+        LIGHT = "Light"
+        DARK = "Dark"
+        NONE = "", "—"
+
+    owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="decks")
+    name = models.CharField(max_length=100)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
+    side = models.CharField(max_length=10, choices=Side.choices, blank=True)
+    format = models.ForeignKey(Format, null=True, blank=True, on_delete=models.SET_NULL, related_name="decks")
+    notes = models.TextField(blank=True)
+    is_public = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "id"]
+        indexes = [models.Index(fields=["is_public", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckCard(models.Model):
+    """Copies of one card in one zone. `code` is the id as chosen (a printing: 105_4 is Boba Fett's First
+    Anthology printing), `card` the catalogue card it is."""
+
+    class Zone(models.TextChoices):
+        DECK = "deck", "Deck"
+        STARTING = "starting", "Starting (part of the deck)"
+        OUTSIDE = "outside", "Outside the deck"
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="cards")
+    card = models.ForeignKey("cardsdb.Card", on_delete=models.PROTECT, related_name="deck_cards")
+    code = models.CharField(max_length=64)
+    count = models.PositiveSmallIntegerField()
+    zone = models.CharField(max_length=10, choices=Zone.choices, default=Zone.DECK)
+
+    class Meta:
+        ordering = ["deck", "zone", "code"]
+        constraints = [models.UniqueConstraint(fields=["deck", "code", "zone"], name="deckcard_unique")]

@@ -8,3 +8,12 @@ urlpatterns = [
     path("legality/", views.LegalityView.as_view(), name="api-legality"),
     path("legality/batch/", views.LegalityBatchView.as_view(), name="api-legality-batch"),
 ]
+
+from .api import decks  # noqa: E402
+
+urlpatterns += [
+    path("decks/", decks.DeckListView.as_view(), name="api-decks"),
+    path("decks/import/", decks.DeckImportView.as_view(), name="api-deck-import"),
+    path("decks/<int:deck_id>/", decks.DeckDetailView.as_view(), name="api-deck-detail"),
+    path("decks/<int:deck_id>/export/", decks.DeckExportView.as_view(), name="api-deck-export"),
+]

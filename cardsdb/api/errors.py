@@ -23,6 +23,12 @@ ERROR_CODES = {
     "request-too-large": "The request body is larger than this endpoint accepts.",
     "invalid-request": "The request body does not have the expected fields and types; 'errors' says where.",
     "unknown-format": "No format has this code in this game; GET /api/formats/ lists them.",
+    "unknown-card": "Card ids that name no card of the game; 'cards' lists them.",
+    "deck-not-found": "No deck with this id that you may see.",
+    "forbidden": "You may not do this (only a deck's owner changes it).",
+    "not-authenticated": "Log in (session or HTTP Basic) to do this.",
+    "decklist-problems": "The deck list has lines that could not be read; 'problems' lists each with candidates.",
+    "bad-export": "The export format is not one of gemp, xml, text, json, pdf.",
     "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",
 }

@@ -1,0 +1,237 @@
+"""The deck API: list, create, read, change, delete, import (read a list without saving) and export."""
+
+from dataclasses import asdict
+
+from django.http import HttpResponse
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb.api.errors import ApiError
+from cardsdb.api.views import ERROR, check_game
+
+from .. import deck_services as decks
+from ..decklists import read_decklist
+from ..exports import EXPORTS, export_deck
+from ..models import Deck
+from .views import MAX_BODY, check_body_size
+
+DECK_FIELDS = {"name": str, "side": str, "notes": str, "is_public": bool}
+
+
+def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
+    cards = deck.cards.select_related("card").all()
+    return {
+        "id": deck.pk,
+        "name": deck.name,
+        "game": deck.game_id,
+        "side": deck.side,
+        "format": deck.format.code if deck.format else None,
+        "notes": deck.notes,
+        "is_public": deck.is_public,
+        "owner": deck.owner.username,
+        "created_at": deck.created_at,
+        "updated_at": deck.updated_at,
+        "url": reverse("api-deck-detail", args=[deck.pk]),
+        "cards": [
+            {
+                "id": dc.code,
+                "card": dc.card.code,
+                "title": dc.card.title,
+                "type": dc.card.type,
+                "side": dc.card.side,
+                "count": dc.count,
+                "zone": dc.zone,
+            }
+            for dc in cards
+        ],
+        "legality": decks.deck_legality(deck, legality_format),
+        "stats": decks.deck_stats(deck),
+    }
+
+
+def _require_login(request) -> None:
+    if not request.user.is_authenticated:
+        raise ApiError(
+            "not-authenticated", "Log in to save decks (session or HTTP Basic).", status.HTTP_401_UNAUTHORIZED
+        )
+
+
+def _fields(data: dict, *, partial: bool) -> dict:
+    """Plain deck fields, type-checked; unknown keys are refused rather than ignored."""
+    allowed = {*DECK_FIELDS, "game", "format", "cards", "decklist", "decklist_format"}
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ApiError("invalid-request", f"Unknown fields: {', '.join(unknown)}.")
+    values = {}
+    for key, kind in DECK_FIELDS.items():
+        if key in data:
+            if not isinstance(data[key], kind):
+                raise ApiError("invalid-request", f"`{key}` must be {kind.__name__}.")
+            values[key] = data[key].strip() if kind is str else data[key]
+    if not partial and not values.get("name"):
+        raise ApiError("invalid-request", "`name` is required.")
+    if "name" in values and not 1 <= len(values["name"]) <= 100:
+        raise ApiError("invalid-request", "`name` must have 1 to 100 characters.")
+    if "side" in values:
+        values["side"] = values["side"].title()
+        if values["side"] not in ("Light", "Dark", ""):
+            raise ApiError("invalid-request", "`side` is Light, Dark or empty.")
+    return values
+
+
+def _entries(data: dict, game: str, side: str | None) -> tuple[list | None, str | None]:
+    """Cards from `cards` or from a `decklist` text; a list with unreadable lines is refused, naming each."""
+    if "cards" in data and "decklist" in data:
+        raise ApiError("invalid-request", "Give `cards` or `decklist`, not both.")
+    if "cards" in data:
+        return decks.entries_from_request(data["cards"]), None
+    if "decklist" in data:
+        if not isinstance(data["decklist"], str):
+            raise ApiError("invalid-request", "`decklist` must be text.")
+        try:
+            read = read_decklist(
+                data["decklist"], game=game, side=side or None, format=data.get("decklist_format")
+            )
+        except ValueError as exc:
+            raise ApiError("invalid-request", str(exc)) from None
+        if read.problems:
+            raise ApiError(
+                "decklist-problems",
+                f"{len(read.problems)} line(s) could not be read; fix them and send the list again.",
+                problems=[asdict(p) for p in read.problems],
+            )
+        return [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries], read.side
+    return None, None
+
+
+class DeckListView(APIView):
+    """Public decks and your own. POST creates a deck (login needed) from `cards` or a `decklist` text."""
+
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("game", str)],
+        responses={200: dict, 400: ERROR},
+    )
+    def get(self, request):
+        found = decks.deck_visible_to(request.user)
+        if request.query_params.get("mine") in ("1", "true") and request.user.is_authenticated:
+            found = found.filter(owner=request.user)
+        game = check_game(request.query_params.get("game"))
+        if game:
+            found = found.filter(game_id=game)
+        return Response(
+            [
+                {
+                    "id": d.pk,
+                    "name": d.name,
+                    "game": d.game_id,
+                    "side": d.side,
+                    "owner": d.owner.username,
+                    "format": d.format.code if d.format else None,
+                    "is_public": d.is_public,
+                    "updated_at": d.updated_at,
+                    "url": reverse("api-deck-detail", args=[d.pk]),
+                }
+                for d in found[:500]
+            ]
+        )
+
+    @extend_schema(request=dict, responses={201: dict, 400: ERROR, 401: ERROR})
+    def post(self, request):
+        _require_login(request)
+        check_body_size(request, MAX_BODY)
+        data = request.data if isinstance(request.data, dict) else {}
+        values = _fields(data, partial=False)
+        game = check_game(data.get("game"), required=True)
+        entries, read_side = _entries(data, game, values.get("side"))
+        deck = decks.deck_create(
+            owner=request.user,
+            game=game,
+            format_code=data.get("format") or None,
+            entries=entries or [],
+            **{**values, "side": values.get("side") or read_side or ""},
+        )
+        return Response(deck_as_dict(deck), status=status.HTTP_201_CREATED)
+
+
+class DeckDetailView(APIView):
+    """One deck with its cards and its legality in its format (or, with ?format=, in another)."""
+
+    parser_classes = [JSONParser]
+
+    @extend_schema(parameters=[OpenApiParameter("format", str)], responses={200: dict, 404: ERROR})
+    def get(self, request, deck_id: int):
+        deck = decks.deck_get(deck_id=deck_id, user=request.user)
+        return Response(deck_as_dict(deck, legality_format=request.query_params.get("format") or None))
+
+    @extend_schema(request=dict, responses={200: dict, 400: ERROR, 403: ERROR, 404: ERROR})
+    def patch(self, request, deck_id: int):
+        deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
+        check_body_size(request, MAX_BODY)
+        data = request.data if isinstance(request.data, dict) else {}
+        if "game" in data and data["game"] != deck.game_id:
+            raise ApiError("invalid-request", "A deck's game cannot change; create a new deck.")
+        values = _fields(data, partial=True)
+        entries, _ = _entries(data, deck.game_id, values.get("side", deck.side))
+        format_code = data["format"] or "" if "format" in data else None
+        decks.deck_update(deck, entries=entries, format_code=format_code, **values)
+        return Response(deck_as_dict(deck))
+
+    put = patch
+
+    @extend_schema(responses={204: None, 403: ERROR, 404: ERROR})
+    def delete(self, request, deck_id: int):
+        decks.deck_get(deck_id=deck_id, user=request.user, for_change=True).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckImportView(APIView):
+    """Read a deck list (any supported format) without saving it: the cards found, and every line that could
+    not be read with its closest candidates. No login needed."""
+
+    parser_classes = [JSONParser]
+    authentication_classes = []
+
+    @extend_schema(request=dict, responses={200: dict, 400: ERROR})
+    def post(self, request):
+        check_body_size(request, MAX_BODY)
+        data = request.data if isinstance(request.data, dict) else {}
+        game = check_game(data.get("game"), required=True)
+        if not isinstance(data.get("decklist"), str):
+            raise ApiError("invalid-request", "`decklist` (text) is required.")
+        side = data.get("side") if isinstance(data.get("side"), str) else None
+        try:
+            read = read_decklist(data["decklist"], game=game, side=side, format=data.get("format"))
+        except ValueError as exc:
+            raise ApiError("invalid-request", str(exc)) from None
+        return Response(
+            {
+                "format": read.format,
+                "name": read.name,
+                "side": read.side,
+                "cards": [asdict(e) for e in read.read.entries],
+                "problems": [asdict(p) for p in read.problems],
+            }
+        )
+
+
+class DeckExportView(APIView):
+    """The deck as a file: ?as=gemp (GEMP's id list), xml (GEMP's deck file), text, json or pdf (proxy sheet)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("as", str, enum=sorted(EXPORTS))], responses={200: bytes, 404: ERROR}
+    )
+    def get(self, request, deck_id: int):
+        deck = decks.deck_get(deck_id=deck_id, user=request.user)
+        kind = request.query_params.get("as", "text")
+        if kind not in EXPORTS:
+            raise ApiError("bad-export", f"Unknown export {kind!r}; use one of {', '.join(sorted(EXPORTS))}.")
+        content, content_type, filename = export_deck(deck, kind)
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

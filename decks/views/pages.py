@@ -1,0 +1,166 @@
+"""Deck pages: the builder (check without saving; save when logged in), a deck's page, lists, sign-up."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404
+from django.shortcuts import redirect, render
+
+from cardsdb.api.errors import ApiError
+from cardsdb.models import Game
+
+from .. import deck_services as decks
+from ..charts import bar_chart, line_chart
+from ..decklists import read_decklist
+from ..exports import EXPORTS, export_deck
+from ..legality.checker import check_deck
+from ..models import Deck, Format
+from ..pool import card_pool, format_rules
+
+
+def signup(request):
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("deck-list")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+def deck_list(request):
+    mine = Deck.objects.filter(owner=request.user) if request.user.is_authenticated else Deck.objects.none()
+    public = Deck.objects.filter(is_public=True).select_related("owner", "format")[:100]
+    return render(request, "decks/list.html", {"mine": mine.select_related("format"), "public": public})
+
+
+def _builder_context(request, deck: Deck | None) -> dict:
+    formats = Format.objects.filter(game_id="swccg")
+    default_text = export_deck(deck, "text")[0] if deck else ""
+    data = request.POST if request.method == "POST" else {}
+    return {
+        "deck": deck,
+        "formats": formats,
+        "name": data.get("name", deck.name if deck else ""),
+        "side": data.get("side", deck.side if deck else ""),
+        "format_code": data.get("format", deck.format.code if deck and deck.format else "open"),
+        "notes": data.get("notes", deck.notes if deck else ""),
+        "is_public": ("is_public" in data) if data else (deck.is_public if deck else False),
+        "decklist": data.get("decklist", default_text),
+    }
+
+
+def deck_builder(request, deck_id: int | None = None):
+    """Paste or type a list in any supported format, check it in a format, save it (logged in)."""
+    deck = None
+    if deck_id is not None:
+        try:
+            deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
+        except ApiError as exc:
+            raise Http404(str(exc.detail)) from None
+    context = _builder_context(request, deck)
+    if request.method == "POST":
+        read = read_decklist(context["decklist"], game="swccg", side=context["side"] or None)
+        context["read"] = read
+        fmt = Format.objects.filter(game_id="swccg", code=context["format_code"]).first()
+        if fmt is not None:
+            context["format_name"] = fmt.name
+            context["report"] = check_deck(
+                read.deck_ids(),
+                read.outside_ids(),
+                format_rules(fmt),
+                card_pool("swccg"),
+                side=context["side"] or read.side,
+            )
+        if request.POST.get("action") == "save":
+            if not request.user.is_authenticated:
+                messages.error(request, "Log in or sign up to save decks; checking works without an account.")
+            elif read.problems:
+                messages.error(request, "Fix the lines the list could not read before saving.")
+            elif not context["name"].strip():
+                messages.error(request, "Give the deck a name.")
+            else:
+                entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
+                fields = {
+                    "name": context["name"].strip()[:100],
+                    "side": context["side"] or read.side or "",
+                    "notes": context["notes"],
+                    "is_public": context["is_public"],
+                }
+                if deck is None:
+                    deck = decks.deck_create(
+                        owner=request.user,
+                        game="swccg",
+                        format_code=fmt.code if fmt else None,
+                        entries=entries,
+                        **fields,
+                    )
+                else:
+                    decks.deck_update(deck, entries=entries, format_code=fmt.code if fmt else "", **fields)
+                messages.success(request, "Deck saved.")
+                return redirect("deck-detail", deck_id=deck.pk)
+    return render(request, "decks/builder.html", context)
+
+
+def deck_detail(request, deck_id: int):
+    try:
+        deck = decks.deck_get(deck_id=deck_id, user=request.user)
+    except ApiError as exc:
+        raise Http404(str(exc.detail)) from None
+    format_code = request.GET.get("format") or (deck.format.code if deck.format else "open")
+    fmt = Format.objects.filter(game_id=deck.game_id, code=format_code).first() or Format.objects.get(
+        game_id=deck.game_id, code="open"
+    )
+    legality = decks.deck_legality(deck, fmt.code)
+    stats = decks.deck_stats(deck)
+    groups: dict[str, list] = {}
+    for dc in deck.cards.select_related("card").order_by("zone", "card__type", "card__name"):
+        label = {"starting": "Starting", "outside": "Outside the deck"}.get(dc.zone, dc.card.type)
+        groups.setdefault(label, []).append(dc)
+    destiny = stats["destiny"]
+    charts = {
+        "types": bar_chart(list(stats["by_type"]), list(stats["by_type"].values()), title="Cards by type"),
+        "destiny": bar_chart(
+            list(destiny["histogram"]),
+            list(destiny["histogram"].values()),
+            title="Destiny",
+            x_label="destiny",
+            y_label="cards",
+        ),
+        "at_least": line_chart(
+            [float(x) for x in destiny["at_least"]],
+            list(destiny["at_least"].values()),
+            title="Share of the deck with destiny ≥ X",
+            x_label="X",
+        ),
+        "deploy": bar_chart(
+            list(stats["deploy_curve"]),
+            list(stats["deploy_curve"].values()),
+            title="Deploy cost curve",
+            x_label="deploy cost",
+            y_label="cards",
+        ),
+        "ability": bar_chart(
+            list(stats["characters_by_ability"]),
+            list(stats["characters_by_ability"].values()),
+            title="Characters by ability",
+            x_label="ability",
+            y_label="characters",
+        ),
+    }
+    return render(
+        request,
+        "decks/detail.html",
+        {
+            "deck": deck,
+            "groups": groups,
+            "legality": legality,
+            "stats": stats,
+            "charts": charts,
+            "formats": Format.objects.filter(game_id=deck.game_id),
+            "format_code": fmt.code,
+            "format_name": fmt.name,
+            "exports": sorted(EXPORTS),
+            "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
+            "games": Game.objects.all(),
+        },
+    )

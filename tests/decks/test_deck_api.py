@@ -1,0 +1,164 @@
+"""The deck API: owners, visibility, cards in zones, decklist import with problems, legality, exports."""
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.usefixtures("catalogue")
+
+
+@pytest.fixture
+def owner(db):
+    return User.objects.create_user("han", password="falcon-pass-123")
+
+
+@pytest.fixture
+def other(db):
+    return User.objects.create_user("greedo", password="shot-first-456")
+
+
+def client_for(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def sample(swccg_dir, prefix="Classic EBO"):
+    decks = json.loads((swccg_dir / "gemp" / "sample_decks.json").read_text())["decks"]
+    return next(d for d in decks if d["name"].startswith(prefix))
+
+
+def as_items(ids, zone="deck"):
+    counts = {}
+    for card_id in ids:
+        counts[card_id] = counts.get(card_id, 0) + 1
+    return [{"id": i, "count": n, "zone": zone} for i, n in counts.items()]
+
+
+def create(client, **body):
+    body = {"name": "EBO", "game": "swccg", "format": "classic", **body}
+    return client.post("/api/decks/", body, format="json")
+
+
+def test_create_read_and_legality(owner, swccg_dir):
+    deck = sample(swccg_dir)
+    response = create(client_for(owner), cards=as_items(deck["cards"]), side="light")
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["owner"] == "han" and body["side"] == "Light" and body["format"] == "classic"
+    assert sum(c["count"] for c in body["cards"]) == 60
+    assert body["legality"]["legal"] is True and body["legality"]["format"] == "classic"
+    stats = body["stats"]
+    assert stats["total"] == 60 and sum(stats["by_type"].values()) == 60
+    assert set(stats["destiny"]["histogram"]) <= {str(n) for n in range(8)} | {"0.5", "3.14159"}
+    assert stats["destiny"]["average"] is not None and stats["force_icons"]["light"] > 0
+    other_format = client_for(owner).get(body["url"], {"format": "premiere"}).json()
+    assert other_format["legality"]["format"] == "premiere" and other_format["legality"]["legal"] is False
+
+
+def test_create_needs_login():
+    response = create(client_for(None), cards=[])
+    assert response.status_code == 401 and response.json()["code"] == "not-authenticated"
+
+
+def test_private_decks_are_invisible_and_only_owners_change(owner, other):
+    deck = create(client_for(owner), cards=[{"id": "1_168", "count": 2}]).json()
+    assert client_for(other).get(deck["url"]).status_code == 404
+    assert client_for(None).get(deck["url"]).json()["code"] == "deck-not-found"
+    assert client_for(owner).patch(deck["url"], {"is_public": True}, format="json").status_code == 200
+    assert client_for(other).get(deck["url"]).status_code == 200
+    response = client_for(other).patch(deck["url"], {"name": "Mine now"}, format="json")
+    assert response.status_code == 403 and response.json()["code"] == "forbidden"
+    assert client_for(other).delete(deck["url"]).status_code == 403
+    listed = [d["id"] for d in client_for(None).get("/api/decks/").json()]
+    assert deck["id"] in listed
+    assert client_for(owner).delete(deck["url"]).status_code == 204
+    assert client_for(owner).get(deck["url"]).status_code == 404
+
+
+def test_zones_and_merged_counts(owner):
+    body = create(
+        client_for(owner),
+        cards=[
+            {"id": "1_168", "count": 1},
+            {"id": "1_168", "count": 2},
+            {"id": "7_296", "count": 1, "zone": "starting"},
+            {"id": "200_95", "count": 1, "zone": "outside"},
+        ],
+    ).json()
+    cards = {(c["id"], c["zone"]): c["count"] for c in body["cards"]}
+    assert cards == {("1_168", "deck"): 3, ("7_296", "starting"): 1, ("200_95", "outside"): 1}
+    assert body["legality"]["summary"]["deck_cards"] == 4 and body["legality"]["summary"]["outside_deck"] == 1
+
+
+@pytest.mark.parametrize(
+    ("cards", "code"),
+    [
+        ([{"id": "99_999", "count": 1}], "unknown-card"),
+        ([{"id": "1_168", "count": 0}], "invalid-request"),
+        ([{"id": "1_168", "count": 1, "zone": "hand"}], "invalid-request"),
+        ([{"count": 1}], "invalid-request"),
+        ("1_168", "invalid-request"),
+    ],
+)
+def test_bad_cards_are_refused(owner, cards, code):
+    response = create(client_for(owner), cards=cards)
+    assert response.status_code == 400 and response.json()["code"] == code
+
+
+def test_bad_fields_are_refused(owner):
+    assert create(client_for(owner), name="").json()["code"] == "invalid-request"
+    assert create(client_for(owner), colour="red").json()["code"] == "invalid-request"
+    assert create(client_for(owner), format="nope").json()["code"] == "unknown-format"
+    assert create(client_for(owner), game="pazaak").json()["code"] == "unknown-game"
+
+
+def test_create_from_decklist_and_problems(owner):
+    good = create(client_for(owner), decklist="Side: Dark\n2x Darth Vader\n1x Admiral Ozzel\n").json()
+    assert good["side"] == "Dark" and sum(c["count"] for c in good["cards"]) == 3
+    response = create(client_for(owner), decklist="2x Darth Vader\n1x Darth Vadr\n")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "decklist-problems"
+    assert [(p["code"], p["line"]) for p in body["problems"]] == [("unknown-card-name", 2)]
+
+
+def test_import_endpoint_reads_without_saving():
+    response = client_for(None).post(
+        "/api/decks/import/", {"game": "swccg", "decklist": "1_168,1_168|200_95"}, format="json"
+    )
+    body = response.json()
+    assert body["format"] == "gemp-list" and body["problems"] == []
+    assert {(c["card_id"], c["zone"], c["count"]) for c in body["cards"]} == {
+        ("1_168", "deck", 2),
+        ("200_95", "outside", 1),
+    }
+    assert client_for(None).post("/api/decks/import/", {"game": "swccg"}, format="json").status_code == 400
+
+
+def test_exports_round_trip(owner, swccg_dir):
+    deck = sample(swccg_dir)
+    body = create(
+        client_for(owner), cards=as_items(deck["cards"]) + as_items(deck["outside_deck"], "outside")
+    ).json()
+    url = f"/api/decks/{body['id']}/export/"
+    gemp = client_for(owner).get(url, {"as": "gemp"}).content.decode()
+    inside, _, outside = gemp.partition("|")
+    assert sorted(inside.split(",")) == sorted(deck["cards"])
+    root = ET.fromstring(client_for(owner).get(url, {"as": "xml"}).content)
+    assert len(root.findall("card")) == 60
+    text = client_for(owner).get(url, {"as": "text"}).content.decode()
+    read = (
+        client_for(None).post("/api/decks/import/", {"game": "swccg", "decklist": text}, format="json").json()
+    )
+    assert read["problems"] == [] and sum(c["count"] for c in read["cards"]) == 60
+    data = json.loads(client_for(owner).get(url, {"as": "json"}).content)
+    assert sum(c["count"] for c in data["cards"]) == 60
+    response = client_for(owner).get(url, {"as": "pdf"})
+    assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+    assert 'filename="EBO.pdf"' in response["Content-Disposition"]
+    assert client_for(owner).get(url, {"as": "docx"}).json()["code"] == "bad-export"
