@@ -182,3 +182,14 @@ def deck_stats(deck: Deck) -> dict:
             )
         )
     return deck_statistics(cards)
+
+
+def card_titles(game: str, ids: list[str]) -> dict[str, dict]:
+    """id → {"title", "type", "side"} of the catalogue card each id names (ids that name none are left out)."""
+    pool = card_pool(game)
+    base = {i: pool.get(i).card for i in ids if pool.get(i) is not None}
+    rows = Card.objects.filter(game_id=game, code__in=set(base.values())).values_list(
+        "code", "title", "type", "side"
+    )
+    info = {code: {"title": title, "type": kind, "side": side} for code, title, kind, side in rows}
+    return {i: info[code] for i, code in base.items() if code in info}

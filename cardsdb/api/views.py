@@ -22,6 +22,8 @@ GAME_PARAM = OpenApiParameter(
 
 
 def check_game(code: str | None, *, required: bool = False) -> str | None:
+    if code is not None and not isinstance(code, str):
+        raise ApiError("unknown-game", f"Unknown game {code!r}; use swccg, swtcg or swdbg.")
     if not code:
         if required:
             raise ApiError("bad-parameter", "game is required (swccg, swtcg or swdbg).")

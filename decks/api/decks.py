@@ -66,6 +66,9 @@ def _fields(data: dict, *, partial: bool) -> dict:
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise ApiError("invalid-request", f"Unknown fields: {', '.join(unknown)}.")
+    for key in ("game", "format", "decklist_format"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise ApiError("invalid-request", f"`{key}` must be a string.")
     values = {}
     for key, kind in DECK_FIELDS.items():
         if key in data:
@@ -209,12 +212,13 @@ class DeckImportView(APIView):
             read = read_decklist(data["decklist"], game=game, side=side, format=data.get("format"))
         except ValueError as exc:
             raise ApiError("invalid-request", str(exc)) from None
+        titles = decks.card_titles(game, [e.card_id for e in read.read.entries])
         return Response(
             {
                 "format": read.format,
                 "name": read.name,
                 "side": read.side,
-                "cards": [asdict(e) for e in read.read.entries],
+                "cards": [{**asdict(e), **titles.get(e.card_id, {})} for e in read.read.entries],
                 "problems": [asdict(p) for p in read.problems],
             }
         )

@@ -1,5 +1,7 @@
 """Deck pages: the builder (check without saving; save when logged in), a deck's page, lists, sign-up."""
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
@@ -12,7 +14,7 @@ from cardsdb.models import Game
 from .. import deck_services as decks
 from ..charts import bar_chart, line_chart
 from ..decklists import read_decklist
-from ..exports import EXPORTS, export_deck
+from ..exports import EXPORTS
 from ..legality.checker import check_deck
 from ..models import Deck, Format
 from ..pool import card_pool, format_rules
@@ -34,23 +36,47 @@ def deck_list(request):
 
 
 def _builder_context(request, deck: Deck | None) -> dict:
-    formats = Format.objects.filter(game_id="swccg")
-    default_text = export_deck(deck, "text")[0] if deck else ""
     data = request.POST if request.method == "POST" else {}
+    entries = []
+    if deck is not None:
+        entries = [{"id": dc.code, "count": dc.count, "zone": dc.zone} for dc in deck.cards.all()]
+        titles = decks.card_titles(deck.game_id, [e["id"] for e in entries])
+        entries = [{**e, **titles.get(e["id"], {})} for e in entries]
     return {
         "deck": deck,
-        "formats": formats,
+        "formats": Format.objects.filter(game_id="swccg"),
         "name": data.get("name", deck.name if deck else ""),
         "side": data.get("side", deck.side if deck else ""),
         "format_code": data.get("format", deck.format.code if deck and deck.format else "open"),
         "notes": data.get("notes", deck.notes if deck else ""),
         "is_public": ("is_public" in data) if data else (deck.is_public if deck else False),
-        "decklist": data.get("decklist", default_text),
+        "decklist": data.get("decklist", ""),
+        "initial_cards": entries,
     }
 
 
+def _posted_deck(request, context: dict):
+    """The cards the builder posted: its JSON card table (with JavaScript), else the pasted list (without).
+
+    Returns (entries, read result or None, problems as text).
+    """
+    raw = request.POST.get("cards_json", "").strip()
+    if raw and raw != "[]":
+        try:
+            entries = decks.entries_from_request(json.loads(raw))
+        except (ValueError, ApiError) as exc:
+            detail = exc.detail if isinstance(exc, ApiError) else str(exc)
+            return [], None, [f"The card table could not be read: {detail}"]
+        return entries, None, []
+    read = read_decklist(context["decklist"], game="swccg", side=context["side"] or None)
+    entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
+    return entries, read, [p.message for p in read.problems]
+
+
 def deck_builder(request, deck_id: int | None = None):
-    """Paste or type a list in any supported format, check it in a format, save it (logged in)."""
+    """Build in the browser: search and add cards, counts and zones, paste lists in any format, and see the
+    legality in any format update as you go (JavaScript); without JavaScript, paste a list and press Check.
+    Saving needs an account; checking does not."""
     deck = None
     if deck_id is not None:
         try:
@@ -59,45 +85,51 @@ def deck_builder(request, deck_id: int | None = None):
             raise Http404(str(exc.detail)) from None
     context = _builder_context(request, deck)
     if request.method == "POST":
-        read = read_decklist(context["decklist"], game="swccg", side=context["side"] or None)
-        context["read"] = read
+        entries, read, problems = _posted_deck(request, context)
+        context.update(read=read, problems=problems)
+        titles = decks.card_titles("swccg", [e.code for e in entries])
+        context["initial_cards"] = [
+            {"id": e.code, "count": e.count, "zone": e.zone, **titles.get(e.code, {})} for e in entries
+        ]
         fmt = Format.objects.filter(game_id="swccg", code=context["format_code"]).first()
+        inside = [e.code for e in entries if e.zone != "outside" for _ in range(e.count)]
+        outside = [e.code for e in entries if e.zone == "outside" for _ in range(e.count)]
+        side = context["side"] or (read.side if read else None) or None
         if fmt is not None:
             context["format_name"] = fmt.name
-            context["report"] = check_deck(
-                read.deck_ids(),
-                read.outside_ids(),
-                format_rules(fmt),
-                card_pool("swccg"),
-                side=context["side"] or read.side,
-            )
+            context["report"] = check_deck(inside, outside, format_rules(fmt), card_pool("swccg"), side=side)
         if request.POST.get("action") == "save":
             if not request.user.is_authenticated:
                 messages.error(request, "Log in or sign up to save decks; checking works without an account.")
-            elif read.problems:
+            elif problems:
                 messages.error(request, "Fix the lines the list could not read before saving.")
             elif not context["name"].strip():
                 messages.error(request, "Give the deck a name.")
             else:
-                entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
                 fields = {
                     "name": context["name"].strip()[:100],
-                    "side": context["side"] or read.side or "",
+                    "side": side or "",
                     "notes": context["notes"],
                     "is_public": context["is_public"],
                 }
-                if deck is None:
-                    deck = decks.deck_create(
-                        owner=request.user,
-                        game="swccg",
-                        format_code=fmt.code if fmt else None,
-                        entries=entries,
-                        **fields,
-                    )
+                try:
+                    if deck is None:
+                        deck = decks.deck_create(
+                            owner=request.user,
+                            game="swccg",
+                            format_code=fmt.code if fmt else None,
+                            entries=entries,
+                            **fields,
+                        )
+                    else:
+                        decks.deck_update(
+                            deck, entries=entries, format_code=fmt.code if fmt else "", **fields
+                        )
+                except ApiError as exc:
+                    messages.error(request, str(exc.detail))
                 else:
-                    decks.deck_update(deck, entries=entries, format_code=fmt.code if fmt else "", **fields)
-                messages.success(request, "Deck saved.")
-                return redirect("deck-detail", deck_id=deck.pk)
+                    messages.success(request, "Deck saved.")
+                    return redirect("deck-detail", deck_id=deck.pk)
     return render(request, "decks/builder.html", context)
 
 

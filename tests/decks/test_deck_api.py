@@ -162,3 +162,14 @@ def test_exports_round_trip(owner, swccg_dir):
     assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
     assert 'filename="EBO.pdf"' in response["Content-Disposition"]
     assert client_for(owner).get(url, {"as": "docx"}).json()["code"] == "bad-export"
+
+
+@pytest.mark.parametrize("field", ["game", "format", "decklist_format"])
+def test_non_string_fields_are_refused(owner, field):
+    response = create(client_for(owner), **{field: 5, "cards": []})
+    assert response.status_code == 400 and response.json()["code"] in ("invalid-request", "unknown-game")
+
+
+def test_import_endpoint_refuses_non_string_game():
+    response = client_for(None).post("/api/decks/import/", {"game": 5, "decklist": "1_168"}, format="json")
+    assert response.status_code == 400 and response.json()["code"] == "unknown-game"

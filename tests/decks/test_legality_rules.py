@@ -193,3 +193,21 @@ def test_every_code_is_documented_and_enforced():
 def test_version_changes_with_the_rules():
     assert fmt().version != fmt(banned=["1_1"]).version
     assert fmt().version == fmt().version
+
+
+def test_every_violation_code_has_a_scenario_that_produces_it():
+    """Each registered code is produced by at least one deck here, so no rule or code is dead."""
+    house_fmt = fmt(banned=["12_1"], bannedIcons=["EPISODE_I"], bannedRarities=["R1"], restricted=["1_1"])
+    scenarios = [
+        check_deck(["99_9"] + ["1_1"] * 2, [], house_fmt, POOL),
+        check_deck(
+            deck_of("102_9", "205_14", "1_3", "1_4", "13_69", "13_5", "12_1", "2_5", "3_7", "1_2"),
+            ["200_1"] * 51,
+            house_fmt,
+            POOL,
+        ),
+        check_deck(deck_of("204_35", "204_35", "10_42", filler="1_2"), [], house_fmt, POOL),
+        check_deck(deck_of("1_2"), [], house_fmt, POOL, side="Dark"),
+    ]
+    produced = {code for report in scenarios for code in report.codes()}
+    assert produced == set(CODES)

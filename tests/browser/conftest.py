@@ -1,0 +1,95 @@
+"""A real server and a real browser: the app runs in its own process on its own SQLite database (imported from
+CARDSDB_DATA_DIR), and Playwright drives Debian's headless chromium against it."""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        reason = "chromium is not installed (apt-get install chromium); .ci/run installs it"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return path
+
+
+@pytest.fixture(scope="session")
+def live_site(tmp_path_factory):
+    if settings.CARDSDB_DATA_DIR is None:
+        pytest.skip("CARDSDB_DATA_DIR is not set") if not os.environ.get("CI") else pytest.fail("no data dir")
+    _chromium()
+    var = tmp_path_factory.mktemp("site")
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{var / 'site.sqlite3'}",
+        "CARDSDB_DATA_DIR": str(settings.CARDSDB_DATA_DIR),
+        "CARDSDB_VAR_DIR": str(var),
+        "DJANGO_DEBUG": "1",
+    }
+    for command in (["migrate", "--noinput"], ["import_cards", "swccg"], ["import_formats", "swccg"]):
+        subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the test server did not start")
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser(live_site):
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1300, "height": 1000}, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

@@ -1,0 +1,85 @@
+"""Build → check → save → export, as a player does it in the browser."""
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def sample(name_prefix: str) -> dict:
+    from django.conf import settings
+
+    decks = json.loads((settings.CARDSDB_DATA_DIR / "swccg/gemp/sample_decks.json").read_text())["decks"]
+    return next(d for d in decks if d["name"].startswith(name_prefix))
+
+
+def violation_codes(page) -> list[str]:
+    return page.eval_on_selector_all("#legality li", "items => items.map(i => i.dataset.code)")
+
+
+def test_anonymous_player_builds_and_checks(page, live_site):
+    page.goto(live_site + "/decks/new/")
+    page.fill("#card-query", "persona:vader side:dark t:character")
+    page.click("#card-search")
+    page.click('#card-results li[data-card="1_168"] button.add')
+    page.click('#card-results li[data-card="1_168"] button.add')
+    assert page.inner_text('#deck-table tr[data-card="1_168"] .n') == "2"
+    page.wait_for_selector("#legality h2")
+    assert "Not legal in Open" in page.inner_text("#legality h2")
+    assert violation_codes(page) == ["deck-size"]
+
+    # A light card makes the deck mixed; the panel follows every change.
+    page.fill("#card-query", "persona:luke side:light t:character")
+    page.click("#card-search")
+    page.click("#card-results li:first-child button.add")
+    page.wait_for_function(
+        "document.querySelectorAll('#legality li[data-code=\"mixed-sides\"]').length === 1"
+    )
+    page.click('#deck-table tr[data-card="1_168"] button.minus')
+    assert page.inner_text('#deck-table tr[data-card="1_168"] .n') == "1"
+
+    # A pasted list: readable lines join the table, the unreadable one stays with its message.
+    page.fill("#decklist", "Outside deck:\n1x Fanfare (V)\n1x Darth Vadr")
+    page.click("#import-list")
+    page.wait_for_selector('#deck-table tr[data-card="200_95"][data-zone="outside"]')
+    assert "Darth Vadr" in page.inner_text("#import-status")
+    assert page.input_value("#decklist") == "1x Darth Vadr"
+
+
+def test_player_signs_up_builds_a_legal_deck_saves_and_exports(page, live_site):
+    page.goto(live_site + "/accounts/signup/")
+    page.fill("#id_username", "rebel-builder")
+    page.fill("#id_password1", "echo-base-4242")
+    page.fill("#id_password2", "echo-base-4242")
+    page.click("button[type=submit]")
+    page.wait_for_url(live_site + "/decks/")
+
+    deck = sample("Classic EBO")
+    page.goto(live_site + "/decks/new/")
+    page.fill("#deck-name", "EBO from the browser")
+    page.select_option("#deck-format", "classic")
+    page.fill("#decklist", ",".join(deck["cards"]))
+    page.click("#import-list")
+    page.wait_for_function("document.querySelector('#deck-count').textContent.startsWith('60 in the deck')")
+    page.wait_for_selector("#legality.legal")
+    assert page.inner_text("#legality h2") == "Legal in Classic"
+
+    # The same deck in another format: every violation is listed.
+    page.select_option("#deck-format", "premiere")
+    page.wait_for_selector("#legality.illegal")
+    assert set(violation_codes(page)) == {"set-not-legal"}
+    page.select_option("#deck-format", "classic")
+    page.wait_for_selector("#legality.legal")
+
+    page.click("#save")
+    page.wait_for_url("**/decks/*/")
+    assert page.inner_text("h1") == "EBO from the browser"
+    assert "Legal in Classic" in page.inner_text("#legality")
+    assert page.locator("figure svg").count() == 5
+
+    with page.expect_download() as download:
+        page.click('a[href$="export/?as=gemp"]')
+    exported = download.value.path().read_text()
+    inside, _, _ = exported.partition("|")
+    assert sorted(inside.split(",")) == sorted(deck["cards"])
