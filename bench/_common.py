@@ -1,8 +1,12 @@
 """Helpers shared by the benchmark scripts (run by hand, from the repository root)."""
 
+import contextlib
 import os
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,3 +47,45 @@ def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
     return ordered[index]
+
+
+@contextlib.contextmanager
+def gunicorn(database_url: str, workers: int, ready_path: str = "/api/games/"):
+    """The app under gunicorn on a free loopback port, against `database_url`; yields the base URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "CARDSDB_DATA_DIR": data_dir(),
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": "bench-only",
+        "ALLOWED_HOSTS": "127.0.0.1",
+    }
+    binary = os.path.join(os.path.dirname(PYTHON), "gunicorn")
+    command = [
+        binary,
+        "cardsdb.wsgi",
+        "-b",
+        f"127.0.0.1:{port}",
+        "-w",
+        str(workers),
+        "--log-level",
+        "warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(base + ready_path, timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("gunicorn did not start")
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

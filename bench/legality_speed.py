@@ -9,14 +9,12 @@ Usage: .venv/bin/python bench/legality_speed.py [--seconds 3] [--requests 400] [
 import argparse
 import json
 import os
-import socket
-import subprocess
 import sys
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-from _common import ROOT, data_dir, manage, percentile, recreate_postgres_database
+from _common import ROOT, data_dir, gunicorn, manage, percentile, recreate_postgres_database
 
 
 def sample_requests() -> list[dict]:
@@ -81,40 +79,9 @@ def post(url: str, body: bytes) -> float:
 
 
 def over_http(url: str, requests: int, workers: int) -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "CARDSDB_DATA_DIR": data_dir(),
-        "DJANGO_DEBUG": "0",
-        "SECRET_KEY": "bench-only",
-        "ALLOWED_HOSTS": "127.0.0.1",
-    }
-    server = subprocess.Popen(
-        [
-            os.path.join(os.path.dirname(sys.executable), "gunicorn"),
-            "cardsdb.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            str(workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        endpoint = f"http://127.0.0.1:{port}/api/legality/"
+    with gunicorn(url, workers) as site:
+        endpoint = f"{site}/api/legality/"
         bodies = [json.dumps(b).encode() for b in sample_requests()]
-        for _ in range(100):
-            try:
-                post(endpoint, bodies[0])
-                break
-            except OSError:
-                time.sleep(0.1)
         for body in bodies[: workers * 2]:  # warm every worker's card pool
             post(endpoint, body)
         print(f"/api/legality/ over HTTP, gunicorn {workers} workers, {requests} requests per row")
@@ -135,9 +102,6 @@ def over_http(url: str, requests: int, workers: int) -> None:
             f"batch of 500 decks: median {percentile(times, 50):.0f} ms "
             f"({500 / (percentile(times, 50) / 1000):,.0f} decks/s), {len(batch) / 1e6:.2f} MB request"
         )
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def main() -> None:

@@ -6,16 +6,12 @@ bounded number of requests. Usage: .venv/bin/python bench/search_latency.py [--r
 """
 
 import argparse
-import os
-import socket
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-from _common import ROOT, data_dir, manage, percentile, recreate_postgres_database
+from _common import gunicorn, manage, percentile, recreate_postgres_database
 
 QUERIES = [
     "vader",
@@ -41,12 +37,6 @@ QUERIES = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def fetch(url: str) -> float:
     started = time.perf_counter()
     with urllib.request.urlopen(url, timeout=30) as response:
@@ -70,37 +60,8 @@ def main() -> None:
     url = recreate_postgres_database("cardsdb_bench_search")
     manage("migrate", "--noinput", database_url=url)
     manage("import_cards", "swccg", "--verbosity", "0", database_url=url)
-    port = free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "CARDSDB_DATA_DIR": data_dir(),
-        "DJANGO_DEBUG": "0",
-        "SECRET_KEY": "bench-only",
-        "ALLOWED_HOSTS": "127.0.0.1",
-    }
-    server = subprocess.Popen(
-        [
-            os.path.join(os.path.dirname(sys.executable), "gunicorn"),
-            "cardsdb.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            str(args.workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        base = f"http://127.0.0.1:{port}/api/cards/?game=swccg&q="
-        for _ in range(100):
-            try:
-                fetch(base + "vader")
-                break
-            except OSError:
-                time.sleep(0.1)
+    with gunicorn(url, args.workers) as site:
+        base = f"{site}/api/cards/?game=swccg&q="
         urls = [base + urllib.parse.quote(q) for q in QUERIES]
         for u in urls:  # warm-up: each worker's caches and PostgreSQL's buffers
             fetch(u)
@@ -120,9 +81,6 @@ def main() -> None:
             times = [fetch(u) for _ in range(5)]
             print(f"  {percentile(times, 50):7.1f}  {q or '(empty query: all current cards)'}")
         print("target: p95 < 50 ms at 1 client")
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,6 @@
 """Read GEMP's swccgFormats.json and sync the Format rows (atomic, idempotent, every problem named)."""
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from django.db import transaction
@@ -9,6 +8,7 @@ from django.db import transaction
 from cardsdb.importers.errors import ImportProblem, describe_record
 from cardsdb.importers.sources import Source
 from cardsdb.importers.swccg import GEMP_COMMIT
+from cardsdb.importers.sync import Counts, prune_by_code, upsert_by_code
 from cardsdb.models import Game
 
 from .legality.formats import expand_ids, from_gemp
@@ -17,19 +17,6 @@ from .models import Format
 FORMATS_FILE = "gemp/swccgFormats.json"
 HOUSE_RULES = Path(__file__).parent / "data" / "swccg_house_rules.json"
 SOURCE = f"gemp@{GEMP_COMMIT[:7]}"
-
-
-@dataclass
-class FormatSummary:
-    added: int = 0
-    changed: int = 0
-    removed: int = 0
-    unchanged: int = 0
-
-    def __str__(self) -> str:
-        return (
-            f"{self.added} added, {self.changed} changed, {self.removed} removed, {self.unchanged} unchanged"
-        )
 
 
 def load_definitions(source: Source) -> list[dict]:
@@ -72,35 +59,23 @@ def house_rules() -> dict:
     return json.loads(HOUSE_RULES.read_text())
 
 
-def import_formats(source: Source, game: str = "swccg") -> FormatSummary:
+def import_formats(source: Source, game: str = "swccg") -> Counts:
     definitions = load_definitions(source)
     rules = house_rules()
-    summary = FormatSummary()
+    wanted = {
+        d["code"]: {
+            "name": d["name"],
+            "version": from_gemp(d, rules, source=SOURCE).version,
+            "position": position,
+            "definition": d,
+            "house_rules": rules,
+            "source": SOURCE,
+        }
+        for position, d in enumerate(definitions)
+    }
+    summary = Counts()
     with transaction.atomic():
         game_row = Game.objects.get(code=game)
-        existing = {f.code: f for f in Format.objects.filter(game=game_row)}
-        for position, definition in enumerate(definitions):
-            version = from_gemp(definition, rules, source=SOURCE).version
-            values = {
-                "name": definition["name"],
-                "version": version,
-                "position": position,
-                "definition": definition,
-                "house_rules": rules,
-                "source": SOURCE,
-            }
-            row = existing.pop(definition["code"], None)
-            if row is None:
-                Format.objects.create(game=game_row, code=definition["code"], **values)
-                summary.added += 1
-            elif any(getattr(row, k) != v for k, v in values.items()):
-                for k, v in values.items():
-                    setattr(row, k, v)
-                row.save()
-                summary.changed += 1
-            else:
-                summary.unchanged += 1
-        if existing:
-            Format.objects.filter(pk__in=[f.pk for f in existing.values()]).delete()
-            summary.removed = len(existing)
+        _, stale = upsert_by_code(Format, game_row, wanted, summary)
+        prune_by_code(Format, game_row, stale, summary)
     return summary

@@ -60,7 +60,7 @@ class Summary:
         )
 
 
-def _upsert(model, game: Game, wanted: dict[str, dict], counts: Counts) -> tuple[dict, list[str]]:
+def upsert_by_code(model, game: Game, wanted: dict[str, dict], counts: Counts) -> tuple[dict, list[str]]:
     """Create or update rows keyed by code. Returns code → row, and the codes no longer wanted (not deleted)."""
     existing = {row.code: row for row in model.objects.filter(game=game)}
     for code, values in wanted.items():
@@ -78,7 +78,7 @@ def _upsert(model, game: Game, wanted: dict[str, dict], counts: Counts) -> tuple
     return existing, [code for code in existing if code not in wanted]
 
 
-def _prune(model, game: Game, stale: list[str], counts: Counts) -> None:
+def prune_by_code(model, game: Game, stale: list[str], counts: Counts) -> None:
     if stale:
         model.objects.filter(game=game, code__in=stale).delete()
         counts.removed += len(stale)
@@ -88,17 +88,19 @@ def apply_snapshot(snapshot: Snapshot, progress: Progress = no_progress) -> Summ
     summary = Summary(game=snapshot.game, source=snapshot.source, warnings=list(snapshot.warnings))
     with transaction.atomic():
         game = Game.objects.get(code=snapshot.game)
-        _, stale = _upsert(
+        _, stale = upsert_by_code(
             Rarity, game, {c: {"name": n} for c, n in snapshot.rarities.items()}, summary.rarities
         )
-        _prune(Rarity, game, stale, summary.rarities)
+        prune_by_code(Rarity, game, stale, summary.rarities)
         wanted_personas = {c: {"name": n} for c, n in snapshot.personas.items()}
-        personas, stale = _upsert(Persona, game, wanted_personas, summary.personas)
-        _prune(Persona, game, stale, summary.personas)
+        personas, stale = upsert_by_code(Persona, game, wanted_personas, summary.personas)
+        prune_by_code(Persona, game, stale, summary.personas)
         # Stale sets go after the cards: printings protect them.
-        sets, stale_sets = _upsert(CardSet, game, {s.code: s.fields for s in snapshot.sets}, summary.sets)
+        sets, stale_sets = upsert_by_code(
+            CardSet, game, {s.code: s.fields for s in snapshot.sets}, summary.sets
+        )
         _sync_cards(game, snapshot.cards, sets, personas, summary.cards, progress)
-        _prune(CardSet, game, stale_sets, summary.sets)
+        prune_by_code(CardSet, game, stale_sets, summary.sets)
         if summary.changed_anything:
             c = summary.cards
             ImportRun.objects.create(

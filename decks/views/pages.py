@@ -58,7 +58,7 @@ def _builder_context(request, deck: Deck | None) -> dict:
 def _posted_deck(request, context: dict):
     """The cards the builder posted: its JSON card table (with JavaScript), else the pasted list (without).
 
-    Returns (entries, read result or None, problems as text).
+    Returns (entries, read result or None, problems as {code, message}).
     """
     raw = request.POST.get("cards_json", "").strip()
     if raw and raw != "[]":
@@ -66,11 +66,15 @@ def _posted_deck(request, context: dict):
             entries = decks.entries_from_request(json.loads(raw))
         except (ValueError, ApiError) as exc:
             detail = exc.detail if isinstance(exc, ApiError) else str(exc)
-            return [], None, [f"The card table could not be read: {detail}"]
+            return (
+                [],
+                None,
+                [{"code": "bad-card-table", "message": f"The card table could not be read: {detail}"}],
+            )
         return entries, None, []
     read = read_decklist(context["decklist"], game="swccg", side=context["side"] or None)
     entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
-    return entries, read, [p.message for p in read.problems]
+    return entries, read, [{"code": p.code, "message": p.message} for p in read.problems]
 
 
 def deck_builder(request, deck_id: int | None = None):

@@ -76,3 +76,22 @@ def test_signup_logs_in(client):
     )
     assert response.status_code == 302 and response["Location"] == "/decks/"
     assert "chewie" in client.get("/decks/").content.decode()
+
+
+def test_card_table_from_the_script_is_checked_and_bad_tables_are_reported(client):
+    table = json.dumps(
+        [{"id": "1_168", "count": 2, "zone": "deck"}, {"id": "200_95", "count": 1, "zone": "outside"}]
+    )
+    html = client.post(
+        "/decks/new/", {"format": "open", "cards_json": table, "action": "check"}
+    ).content.decode()
+    assert 'data-code="deck-size"' in html and "The deck has 2 cards" in html
+    html = client.post(
+        "/decks/new/", {"format": "open", "cards_json": "{oops", "action": "check"}
+    ).content.decode()
+    assert 'data-code="bad-card-table"' in html
+    bad_count = json.dumps([{"id": "1_168", "count": 0}])
+    html = client.post(
+        "/decks/new/", {"format": "open", "cards_json": bad_count, "action": "check"}
+    ).content.decode()
+    assert 'data-code="bad-card-table"' in html and "count must be" in html
