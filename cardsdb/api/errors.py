@@ -29,6 +29,9 @@ ERROR_CODES = {
     "not-authenticated": "Log in (session or HTTP Basic) to do this.",
     "decklist-problems": "The deck list has lines that could not be read; 'problems' lists each with candidates.",
     "bad-export": "The export format is not one of gemp, xml, text, json, pdf.",
+    "starting-not-in-deck": "Starting cards must be cards of the deck.",
+    "hand-too-large": "The hand is larger than the draw pile left after starting and outside cards.",
+    "bad-trials": "The number of simulation trials is out of range.",
     "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",
 }

@@ -18,6 +18,7 @@ from ..exports import EXPORTS
 from ..legality.checker import check_deck
 from ..models import Deck, Format
 from ..pool import card_pool, format_rules
+from .odds_panel import GROUPS, odds_panel
 
 
 def signup(request):
@@ -193,8 +194,10 @@ def deck_detail(request, deck_id: int):
             "stats": stats,
             "charts": charts,
             "formats": Format.objects.filter(game_id=deck.game_id),
+            "odds": odds_panel(deck, request.GET),
             "format_code": fmt.code,
             "format_name": fmt.name,
+            "group_numbers": range(1, GROUPS + 1),
             "exports": sorted(EXPORTS),
             "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
             "games": Game.objects.all(),

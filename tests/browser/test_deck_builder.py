@@ -76,7 +76,7 @@ def test_player_signs_up_builds_a_legal_deck_saves_and_exports(page, live_site):
     page.wait_for_url("**/decks/*/")
     assert page.inner_text("h1") == "EBO from the browser"
     assert "Legal in Classic" in page.inner_text("#legality")
-    assert page.locator("figure svg").count() == 5
+    assert page.locator("figure svg").count() == 7  # 5 statistics charts, 2 destiny odds charts
 
     with page.expect_download() as download:
         page.click('a[href$="export/?as=gemp"]')

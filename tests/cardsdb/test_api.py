@@ -683,6 +683,8 @@ def test_error_codes_are_all_exercised():
         "decklist-problems",
         "bad-export",
     }
+    # Exercised by tests/decks/test_odds_api.py.
+    body_codes |= {"starting-not-in-deck", "hand-too-large", "bad-trials"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

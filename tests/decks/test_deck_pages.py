@@ -47,7 +47,7 @@ def test_save_edit_and_view(client, sample):
     deck = Deck.objects.get(owner=user)
     assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/"
     page = client.get(f"/decks/{deck.pk}/").content.decode()
-    assert "Legal in Classic" in page and "60 cards" in page and page.count("<svg") == 5
+    assert "Legal in Classic" in page and "60 cards" in page and page.count("<svg") == 7
     other = client.get(f"/decks/{deck.pk}/", {"format": "premiere"}).content.decode()
     assert "Not legal in Premiere" in other and 'data-code="set-not-legal"' in other
     edit = client.get(f"/decks/{deck.pk}/edit/").content.decode()

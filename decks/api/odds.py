@@ -1,0 +1,236 @@
+"""Draw odds over HTTP: opening hands (exact and simulated), destiny, sample hands — for any list of cards or
+for a saved deck."""
+
+from fractions import Fraction
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb.api.errors import ApiError
+from cardsdb.api.views import ERROR, check_game
+
+from .. import deck_services as decks
+from .. import odds
+from ..models import DeckCard
+from .views import MAX_BODY, check_body_size
+
+MAX_IDS = 1000
+
+
+def _ids(data: dict, key: str, *, required: bool = False) -> list[str]:
+    value = data.get(key, None)
+    if value is None:
+        if required:
+            raise ApiError("invalid-request", f"`{key}` (a list of card ids) is required.")
+        return []
+    if (
+        not isinstance(value, list)
+        or len(value) > MAX_IDS
+        or not all(isinstance(v, str) and v for v in value)
+    ):
+        raise ApiError("invalid-request", f"`{key}` must be a list of at most {MAX_IDS} card id strings.")
+    return [v.strip() for v in value]
+
+
+def _int(data: dict, key: str, default: int | None = None, *, low: int = 0, high: int = 10**9) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ApiError("invalid-request", f"`{key}` must be a whole number from {low} to {high}.")
+    return value
+
+
+def _targets(data: dict):
+    from rules.odds.exact import Target
+
+    raw = data.get("targets", [])
+    if not isinstance(raw, list) or len(raw) > odds.MAX_TARGETS:
+        raise ApiError("invalid-request", f"`targets` must be a list of at most {odds.MAX_TARGETS} groups.")
+    targets = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise ApiError("invalid-request", f"targets[{i}] must be an object {{label, cards, at_least}}.")
+        cards = _ids(item, "cards", required=True)
+        at_least = _int(item, "at_least", 1, high=60)
+        at_most = _int(item, "at_most", None, high=60)
+        if at_most is not None and at_most < at_least:
+            raise ApiError("invalid-request", f"targets[{i}]: at_most is below at_least.")
+        label = item.get("label") if isinstance(item.get("label"), str) else f"group {i + 1}"
+        targets.append(Target(label[:100], frozenset(cards), at_least, at_most))
+    return targets
+
+
+def _pile_from(data: dict, game: str):
+    return odds.build_pile(
+        game=game,
+        cards=_ids(data, "cards", required=True),
+        outside_deck=_ids(data, "outside_deck"),
+        starting=_ids(data, "starting"),
+        derive_pulls=bool(data.get("derive_pulls", False)),
+    )
+
+
+def _deck_body(request, deck_id: int) -> dict:
+    """A saved deck as a simulate body: its starting zone is placed before the draw, outside cards never drawn."""
+    deck = decks.deck_get(deck_id=deck_id, user=request.user)
+    body = dict(request.data) if isinstance(request.data, dict) else {}
+    inside, outside = decks.deck_ids(deck)
+    starting = [dc.code for dc in deck.cards.filter(zone=DeckCard.Zone.STARTING) for _ in range(dc.count)]
+    body.update(game=deck.game_id, cards=inside, outside_deck=outside)
+    body.setdefault("starting", starting)
+    return body
+
+
+def _pile_summary(pile, hand_size: int) -> dict:
+    return {
+        "deck_size": pile.deck_size,
+        "draw_pile_size": len(pile.cards),
+        "hand_size": hand_size,
+        "starting": pile.starting,
+        "derived_starting": pile.derived,
+        "outside_deck": pile.outside,
+    }
+
+
+def _float(value: Fraction) -> float:
+    return round(float(value), 12)
+
+
+def opening_hand(data: dict) -> dict:
+    from rules.odds.exact import joint_probability, probability, target_distribution
+    from rules.odds.simulate import simulate_targets
+
+    game = check_game(data.get("game"), required=True)
+    pile = _pile_from(data, game)
+    hand = odds.hand_size_for(game, _int(data, "hand_size", None, low=1, high=200), pile)
+    targets = _targets(data)
+    trials = odds.check_trials(_int(data, "trials", None, low=0, high=10**12))
+    seed = _int(data, "seed", None)
+    result = _pile_summary(pile, hand)
+    rows = []
+    for target in targets:
+        rows.append(
+            {
+                "label": target.label,
+                "copies_in_pile": sum(1 for c in pile.cards if c in target.cards),
+                "at_least": target.at_least,
+                "at_most": target.at_most,
+                "probability": _float(probability(pile.cards, hand, target)),
+                "distribution": [_float(p) for p in target_distribution(pile.cards, hand, target)],
+            }
+        )
+    joint = None
+    if data.get("joint") and targets:
+        joint = {"probability": _float(joint_probability(pile.cards, hand, targets))}
+    if trials and targets:
+        estimates, joint_estimate = simulate_targets(
+            pile.cards, hand, targets, trials=trials, rng=odds.rng_for(seed)
+        )
+        for row, estimate in zip(rows, estimates, strict=True):
+            row.update(
+                simulated=estimate.probability, stderr=estimate.stderr, interval=[estimate.low, estimate.high]
+            )
+        if joint is not None:
+            joint.update(simulated=joint_estimate.probability, stderr=joint_estimate.stderr)
+        result["trials"], result["seed"] = trials, seed
+    result["targets"], result["joint"] = rows, joint
+    return result
+
+
+def destiny(data: dict) -> dict:
+    from rules.odds.destiny import destiny_analysis
+    from rules.odds.simulate import destiny_total_at_least
+
+    game = check_game(data.get("game"), required=True)
+    pile = _pile_from(data, game)
+    cards = odds.destiny_cards(game, pile.cards)
+    result = {"deck_size": pile.deck_size, "draw_pile_size": len(pile.cards), **destiny_analysis(cards)}
+    draws = _int(data, "draws", None, low=1, high=60)
+    if draws is not None:
+        threshold = data.get("threshold")
+        if not isinstance(threshold, int | float) or isinstance(threshold, bool):
+            raise ApiError("invalid-request", "`threshold` (a number) goes with `draws`.")
+        if draws > len(pile.cards):
+            raise ApiError(
+                "hand-too-large", f"Cannot draw {draws} destinies from a pile of {len(pile.cards)}."
+            )
+        trials = odds.check_trials(_int(data, "trials", 100_000, low=0, high=10**12))
+        values = [c.value if c.value is not None else (max(c.values) if c.values else 0.0) for c in cards]
+        estimate = destiny_total_at_least(
+            values, draws, float(threshold), trials=trials, rng=odds.rng_for(_int(data, "seed", None))
+        )
+        result["total"] = {
+            "draws": draws,
+            "threshold": threshold,
+            "simulated": estimate.probability,
+            "stderr": estimate.stderr,
+            "interval": [estimate.low, estimate.high],
+            "trials": trials,
+        }
+    return result
+
+
+def sample_hands(data: dict) -> dict:
+    from rules.odds.simulate import sample_hands as draw
+
+    game = check_game(data.get("game"), required=True)
+    pile = _pile_from(data, game)
+    hand = odds.hand_size_for(game, _int(data, "hand_size", None, low=1, high=200), pile)
+    count = _int(data, "count", 1, low=1, high=odds.MAX_SAMPLE_HANDS)
+    seed = _int(data, "seed", None)
+    hands = draw(pile.cards, hand, count, rng=odds.rng_for(seed))
+    titles = decks.card_titles(game, list(set(pile.cards)))
+    return {
+        **_pile_summary(pile, hand),
+        "seed": seed,
+        "hands": [[{"id": c, "title": titles.get(c, {}).get("title", c)} for c in h] for h in hands],
+    }
+
+
+class _SimulateView(APIView):
+    parser_classes = [JSONParser]
+    authentication_classes = []
+    compute = staticmethod(opening_hand)
+
+    @extend_schema(request=dict, responses={200: dict, 400: ERROR})
+    def post(self, request):
+        check_body_size(request, MAX_BODY)
+        data = request.data if isinstance(request.data, dict) else {}
+        return Response(self.compute(data))
+
+
+class OpeningHandView(_SimulateView):
+    """P(the opening hand holds what you need), exact, per group and jointly; with `trials`, simulated too."""
+
+    compute = staticmethod(opening_hand)
+
+
+class DestinyView(_SimulateView):
+    """Destiny values in the draw pile: distribution, average, P(destiny ≥ X); with `draws` and `threshold`,
+    the simulated chance that that many destiny draws total at least the threshold."""
+
+    compute = staticmethod(destiny)
+
+
+class SampleHandsView(_SimulateView):
+    """Random opening hands, seeded, as a player would see them."""
+
+    compute = staticmethod(sample_hands)
+
+
+class DeckSimulateView(APIView):
+    """The same analyses for a saved deck: POST /api/decks/<id>/simulate/<opening-hand|destiny|sample-hands>/."""
+
+    parser_classes = [JSONParser]
+    KINDS = {"opening-hand": opening_hand, "destiny": destiny, "sample-hands": sample_hands}
+
+    @extend_schema(request=dict, responses={200: dict, 400: ERROR, 404: ERROR})
+    def post(self, request, deck_id: int, kind: str):
+        if kind not in self.KINDS:
+            raise ApiError(
+                "not-found", f"No analysis {kind!r}; use opening-hand, destiny or sample-hands.", 404
+            )
+        return Response(self.KINDS[kind](_deck_body(request, deck_id)))

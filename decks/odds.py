@@ -1,0 +1,132 @@
+"""Draw odds for a deck: build the draw pile the game's way, then ask rules.odds (plain Python) the question.
+
+SWCCG: the starting location, the objective and the cards they (or a starting interrupt/effect) pull are on the
+table before the 8-card opening hand, and cards kept outside the deck are never drawn.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+from rest_framework import status
+
+from cardsdb.api.errors import ApiError
+from cardsdb.models import Card, CardRelation
+
+from .pool import card_pool
+
+HAND_SIZES = {"swccg": 8, "swdbg": 5}  # SWTCG's opening hand is not in our rules texts: ask for hand_size
+MAX_TRIALS = 5_000_000
+MAX_TARGETS = 8
+MAX_SAMPLE_HANDS = 100
+
+
+@dataclass(frozen=True)
+class Pile:
+    deck_size: int
+    cards: list[str]  # one id per copy, the draw pile
+    starting: list[str]  # removed before the draw
+    derived: list[str]  # of which added because a starting card pulls them
+    outside: int
+
+
+def _check_ids(game: str, ids: list[str], field: str) -> None:
+    pool = card_pool(game) if game == "swccg" else None
+    if pool is None:
+        return
+    unknown = sorted({i for i in ids if pool.get(i) is None})
+    if unknown:
+        raise ApiError(
+            "unknown-card", f"`{field}` has ids that name no card: {', '.join(unknown[:20])}.", cards=unknown
+        )
+
+
+def _pulled(game: str, starting: list[str], remaining: Counter) -> list[str]:
+    """One copy of each card in the deck that a starting card pulls (the card data's `pulls` relation)."""
+    pool = card_pool(game)
+    base = {pool.get(i).card for i in starting if pool.get(i) is not None}
+    targets = CardRelation.objects.filter(
+        kind="pulls", card__game_id=game, card__code__in=base, target__isnull=False
+    )
+    pulled = []
+    by_card: dict[str, list[str]] = {}
+    for card_id in remaining:
+        record = pool.get(card_id)
+        if record is not None:
+            by_card.setdefault(record.card, []).append(card_id)
+    for code in sorted(set(targets.values_list("target__code", flat=True))):
+        for card_id in by_card.get(code, []):
+            if remaining[card_id] > 0:
+                remaining[card_id] -= 1
+                pulled.append(card_id)
+                break
+    return pulled
+
+
+def build_pile(
+    *, game: str, cards: list[str], outside_deck: list[str], starting: list[str], derive_pulls: bool
+) -> Pile:
+    _check_ids(game, cards + outside_deck + starting, "cards")
+    remaining = Counter(cards)
+    missing = [card_id for card_id, n in Counter(starting).items() if remaining[card_id] < n]
+    if missing:
+        raise ApiError(
+            "starting-not-in-deck",
+            f"Starting cards must be deck cards (one deck copy per starting copy): {', '.join(sorted(missing))}.",
+            cards=sorted(missing),
+        )
+    remaining.subtract(Counter(starting))
+    derived = _pulled(game, starting, remaining) if derive_pulls and game == "swccg" else []
+    pile = [card_id for card_id, n in sorted(remaining.items()) for _ in range(n)]
+    return Pile(len(cards), pile, list(starting) + derived, derived, len(outside_deck))
+
+
+def hand_size_for(game: str, requested: int | None, pile: Pile) -> int:
+    size = requested if requested is not None else HAND_SIZES.get(game)
+    if size is None:
+        raise ApiError("invalid-request", f"Give `hand_size`: {game}'s opening hand size is not known here.")
+    if not 0 < size <= len(pile.cards):
+        raise ApiError(
+            "hand-too-large",
+            f"A hand of {size} cannot be drawn from a draw pile of {len(pile.cards)} "
+            f"({pile.deck_size} deck cards, {len(pile.starting)} placed before the draw).",
+            status.HTTP_400_BAD_REQUEST,
+        )
+    return size
+
+
+def rng_for(seed: int | None) -> np.random.Generator:
+    return np.random.default_rng(seed)
+
+
+def check_trials(trials: int | None) -> int | None:
+    if trials is None:
+        return None
+    if not 1 <= trials <= MAX_TRIALS:
+        raise ApiError("bad-trials", f"`trials` must be a whole number from 1 to {MAX_TRIALS:,}.")
+    return trials
+
+
+def destiny_cards(game: str, pile: list[str]):
+    from rules.odds.destiny import DestinyCard
+
+    pool = card_pool(game)
+    base = {card_id: pool.get(card_id).card for card_id in set(pile)}
+    rows = {
+        c.code: c
+        for c in Card.objects.filter(game_id=game, code__in=set(base.values())).only(
+            "code", "stats_text", "destiny", "destiny_values"
+        )
+    }
+    result = []
+    for card_id in pile:
+        card = rows[base[card_id]]
+        result.append(
+            DestinyCard(
+                card_id=card_id,
+                printed=card.stats_text.get("destiny"),
+                value=card.destiny,
+                values=tuple(card.destiny_values or ()),
+            )
+        )
+    return result

@@ -1,0 +1,77 @@
+"""The deck page's Odds panel: groups picked in a plain form, exact probabilities, destiny charts, a sample hand.
+Everything is computed on the server, so it reads without JavaScript."""
+
+import secrets
+
+from ..charts import bar_chart, line_chart
+from ..models import Deck, DeckCard
+from ..odds import HAND_SIZES, build_pile, destiny_cards
+
+GROUPS = 4
+
+
+def odds_panel(deck: Deck, params) -> dict:
+    from rules.odds.destiny import destiny_analysis
+    from rules.odds.exact import Target, joint_probability, probability
+    from rules.odds.simulate import sample_hands
+
+    rows = list(deck.cards.select_related("card"))
+    inside = [dc.code for dc in rows if dc.zone != DeckCard.Zone.OUTSIDE for _ in range(dc.count)]
+    starting = [dc.code for dc in rows if dc.zone == DeckCard.Zone.STARTING for _ in range(dc.count)]
+    outside = [dc.code for dc in rows if dc.zone == DeckCard.Zone.OUTSIDE for _ in range(dc.count)]
+    pile = build_pile(
+        game=deck.game_id, cards=inside, outside_deck=outside, starting=starting, derive_pulls=False
+    )
+    hand = HAND_SIZES.get(deck.game_id, 8)
+    panel = {"pile_size": len(pile.cards), "hand_size": hand, "starting": len(pile.starting)}
+    if not pile.cards or hand > len(pile.cards):
+        panel["too_small"] = True
+        return panel
+
+    titles = {dc.code: dc.card.title for dc in rows}
+    in_pile = sorted(set(pile.cards), key=lambda c: titles.get(c, c))
+    choices = [(c, titles.get(c, c), pile.cards.count(c)) for c in in_pile]
+    groups, targets = [], []
+    for i in range(1, GROUPS + 1):
+        picked = [c for c in params.getlist(f"g{i}") if c in set(in_pile)]
+        raw = params.get(f"n{i}", "1")
+        at_least = int(raw) if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= hand else 1
+        groups.append({"index": i, "picked": picked, "at_least": at_least})
+        if picked:
+            label = " or ".join(titles.get(c, c) for c in picked[:3]) + (" …" if len(picked) > 3 else "")
+            target = Target(label, frozenset(picked), at_least)
+            targets.append(target)
+            groups[-1]["probability"] = float(probability(pile.cards, hand, target))
+            groups[-1]["copies"] = sum(1 for c in pile.cards if c in target.cards)
+    panel.update(choices=choices, groups=groups)
+    if len(targets) > 1:
+        panel["joint"] = float(joint_probability(pile.cards, hand, targets))
+
+    analysis = destiny_analysis(destiny_cards(deck.game_id, pile.cards))
+    panel["destiny"] = analysis
+    distribution = analysis["distribution"]
+    panel["destiny_chart"] = bar_chart(
+        list(distribution),
+        list(distribution.values()),
+        title="Destiny in the draw pile",
+        x_label="destiny",
+        y_label="copies",
+    )
+    at_least = {k: v for k, v in analysis["p_at_least"].items() if float(k) == int(float(k))}
+    panel["at_least_chart"] = line_chart(
+        [float(x) for x in at_least],
+        list(at_least.values()),
+        title="P(destiny ≥ X) for one draw",
+        x_label="X",
+    )
+    if params.get("sample"):
+        seed = int(params["seed"]) if params.get("seed", "").isdigit() else secrets.randbelow(10**9)
+        hand_ids = sample_hands(pile.cards, hand, 1, rng=_rng(seed))[0]
+        panel["sample"] = {"seed": seed, "cards": [titles.get(c, c) for c in hand_ids]}
+    return panel
+
+
+def _rng(seed: int):
+    import numpy as np
+
+    return np.random.default_rng(seed)

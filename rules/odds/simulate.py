@@ -1,0 +1,257 @@
+"""Monte Carlo draw odds: seeded, vectorised with numpy, in bounded memory.
+
+The caller passes the random generator (`numpy.random.default_rng(seed)`); the global numpy RNG is never used,
+so the same seed (and the same arguments) gives the same result.
+
+Shuffles are vectorised partial Fisher–Yates: a chunk of trials holds one copy of the pile positions per trial
+(small ints, 1 byte per card for piles up to 256), and for i = 0..depth−1 one vectorised step swaps position i
+of every trial with a uniform position in i..N−1; the card swapped to position i is the i-th card dealt. There
+is no Python loop per trial, only per dealt card and per chunk; a chunk holds about 2 MB of positions, so 10
+million trials use a few MB. Group counts come from a lookup table per pile position (several targets packed
+in the bits of one int64) summed over the cards dealt.
+
+Intervals: every `Estimate` carries the 95% Wilson score interval (z = 1.959964), which stays inside [0, 1]
+and is sensible at 0 or 1 successes; `stderr` is the plain binomial sqrt(p(1 − p) / trials).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from rules.odds.exact import Target
+
+__all__ = [
+    "Estimate",
+    "by_turn",
+    "destiny_total_at_least",
+    "sample_hands",
+    "simulate_targets",
+    "wilson_interval",
+]
+
+Z95 = 1.959963984540054
+# Pile positions held per chunk (bytes for piles up to 256 cards): bounds memory, keeps the chunk in cache.
+_CHUNK_CELLS = 1 << 21
+# Destiny totals within this of the threshold count as reaching it (float sums of ½ and π values).
+TOTAL_TOLERANCE = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    probability: float
+    stderr: float
+    low: float  # 95% Wilson score interval
+    high: float
+    trials: int
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for `successes` out of `trials` (95% with the default z)."""
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact ends, not rounding residue
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
+
+
+def _estimate(successes: int, trials: int) -> Estimate:
+    p = successes / trials
+    low, high = wilson_interval(successes, trials)
+    return Estimate(p, math.sqrt(p * (1 - p) / trials), low, high, trials)
+
+
+def _check_count(name: str, value: object, minimum: int = 0) -> int:
+    if not isinstance(value, int | np.integer) or isinstance(value, bool) or value < minimum:
+        raise ValueError(f"{name} must be an integer ≥ {minimum}, not {value!r}")
+    return int(value)
+
+
+def _check_rng(rng: object) -> np.random.Generator:
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("pass a numpy.random.Generator, e.g. numpy.random.default_rng(seed)")
+    return rng
+
+
+def _check_deal(pile_size: int, depth: int, what: str = "hand") -> None:
+    if depth > pile_size:
+        raise ValueError(f"{what} of {depth} cards is larger than the pile of {pile_size}")
+
+
+def _chunks(trials: int, pile_size: int) -> Iterator[int]:
+    """Trial counts per chunk: a function of the sizes only, so a seed always gives the same stream."""
+    size = max(1, min(trials, _CHUNK_CELLS // max(pile_size, 1)))
+    done = 0
+    while done < trials:
+        count = min(size, trials - done)
+        yield count
+        done += count
+
+
+def _position_dtype(pile_size: int) -> type[np.integer]:
+    if pile_size <= 1 << 8:
+        return np.uint8
+    if pile_size <= 1 << 16:
+        return np.uint16
+    return np.uint32
+
+
+def _deal(pile_size: int, depth: int, count: int, rng: np.random.Generator) -> np.ndarray:
+    """A (depth, count) array: row i holds the pile position dealt i-th in each of `count` shuffles."""
+    dtype = _position_dtype(pile_size)
+    dealt = np.empty((depth, count), dtype=dtype)
+    if depth == 0:
+        return dealt
+    perm = np.tile(np.arange(pile_size, dtype=dtype), count)
+    offsets = np.arange(count, dtype=np.intp) * pile_size
+    draw_dtype = np.int16 if pile_size < 1 << 15 else np.int64
+    for i in range(depth):
+        picked = offsets + rng.integers(i, pile_size, size=count, dtype=draw_dtype)
+        dealt[i] = perm[picked]
+        if i + 1 < depth:
+            # Position i is never looked at again: only the card it held moves to where the pick was.
+            perm[picked] = perm[offsets + i]
+    return dealt
+
+
+def _membership(pile: Sequence[str], targets: Sequence[Target]) -> np.ndarray:
+    """(targets, pile size) bool: whether each pile position belongs to each target's group."""
+    table = np.zeros((len(targets), len(pile)), dtype=bool)
+    for g, target in enumerate(targets):
+        table[g] = [card in target.cards for card in pile]
+    return table
+
+
+def _check_targets(targets: Sequence[Target]) -> list[Target]:
+    checked = list(targets)
+    for target in checked:
+        if not isinstance(target, Target):
+            raise ValueError(f"expected a Target, not {type(target).__name__}")
+    return checked
+
+
+def _accepts(counts: np.ndarray, target: Target) -> np.ndarray:
+    ok = counts >= target.at_least
+    if target.at_most is not None:
+        ok &= counts <= target.at_most
+    return ok
+
+
+def simulate_targets(
+    pile: Sequence[str], hand_size: int, targets: Sequence[Target], *, trials: int, rng: np.random.Generator
+) -> tuple[list[Estimate], Estimate]:
+    """Estimates of P(each target is met) and of P(all are met by the same hand), from `trials` random hands."""
+    targets = _check_targets(targets)
+    hand_size = _check_count("hand size", hand_size)
+    trials = _check_count("trials", trials, 1)
+    rng = _check_rng(rng)
+    size = len(pile)
+    _check_deal(size, hand_size)
+    members = _membership(pile, targets)
+    # Pack the counts of several targets in one int64: `bits` per target, enough for a count of hand_size.
+    bits = max(1, hand_size.bit_length())
+    per_word = max(1, 63 // bits)
+    blocks = []
+    for start in range(0, len(targets), per_word):
+        block = list(range(start, min(start + per_word, len(targets))))
+        lut = np.zeros(size, dtype=np.int64)
+        for k, g in enumerate(block):
+            lut += members[g].astype(np.int64) << (bits * k)
+        blocks.append((block, lut))
+    mask = (1 << bits) - 1
+    hits = [0] * len(targets)
+    joint_hits = 0
+    for count in _chunks(trials, size):
+        dealt = _deal(size, hand_size, count, rng)
+        joint = np.ones(count, dtype=bool)
+        for block, lut in blocks:
+            packed = lut[dealt].sum(axis=0)
+            for k, g in enumerate(block):
+                ok = _accepts((packed >> (bits * k)) & mask, targets[g])
+                hits[g] += int(np.count_nonzero(ok))
+                joint &= ok
+        joint_hits += int(np.count_nonzero(joint))
+    return [_estimate(h, trials) for h in hits], _estimate(joint_hits, trials)
+
+
+def sample_hands(
+    pile: Sequence[str], hand_size: int, count: int, *, rng: np.random.Generator
+) -> list[list[str]]:
+    """`count` random hands (cards in the order dealt), each drawn from the pile without replacement."""
+    hand_size = _check_count("hand size", hand_size)
+    count = _check_count("count", count)
+    rng = _check_rng(rng)
+    _check_deal(len(pile), hand_size)
+    cards = np.empty(len(pile), dtype=object)
+    cards[:] = list(pile)
+    hands: list[list[str]] = []
+    for chunk in _chunks(count, len(pile)) if count else ():
+        hands.extend(cards[_deal(len(pile), hand_size, chunk, rng).T].tolist())
+    return hands
+
+
+def destiny_total_at_least(
+    values: Sequence[float | None], draws: int, threshold: float, *, trials: int, rng: np.random.Generator
+) -> Estimate:
+    """P(the first `draws` destiny draws, the top cards of the shuffled pile, total ≥ threshold).
+
+    `values` holds one destiny value per card in the pile (see `rules.odds.destiny.counted_values`); None counts
+    as 0, as a card with no destiny number draws as zero. Totals within 1e-9 of the threshold count as reaching
+    it, so float sums of ½ and π values compare as the exact sums would.
+    """
+    draws = _check_count("draws", draws)
+    trials = _check_count("trials", trials, 1)
+    rng = _check_rng(rng)
+    table = np.array([0.0 if v is None else float(v) for v in values], dtype=np.float64)
+    if not np.all(np.isfinite(table)):
+        raise ValueError("destiny values must be finite numbers")
+    _check_deal(len(table), draws, "destiny draws")
+    hits = 0
+    for count in _chunks(trials, len(table)):
+        totals = table[_deal(len(table), draws, count, rng)].sum(axis=0)
+        hits += int(np.count_nonzero(totals >= float(threshold) - TOTAL_TOLERANCE))
+    return _estimate(hits, trials)
+
+
+def by_turn(
+    pile: Sequence[str],
+    hand_size: int,
+    per_turn: int,
+    turns: int,
+    target: Target,
+    *,
+    trials: int,
+    rng: np.random.Generator,
+) -> list[Estimate]:
+    """P(the target is met by the end of turn t), t = 0..turns: the opening hand is turn 0, and each turn draws
+    `per_turn` more cards. "Met by turn t" means the cards drawn by the end of some turn s ≤ t satisfied it, so
+    the list never decreases; for a target without `at_most` it is the chance of holding it in a hand of
+    hand_size + t·per_turn cards (cards are never assumed played or discarded).
+    """
+    (target,) = _check_targets([target])
+    hand_size = _check_count("hand size", hand_size)
+    per_turn = _check_count("cards per turn", per_turn)
+    turns = _check_count("turns", turns)
+    trials = _check_count("trials", trials, 1)
+    rng = _check_rng(rng)
+    size = len(pile)
+    depth = hand_size + per_turn * turns
+    _check_deal(size, depth, "hand plus draws")
+    lut = _membership(pile, [target])[0].astype(np.int16)
+    checkpoints = [hand_size + t * per_turn for t in range(turns + 1)]
+    hits = [0] * (turns + 1)
+    for count in _chunks(trials, size):
+        dealt = _deal(size, depth, count, rng)
+        running = np.zeros((depth + 1, count), dtype=np.int16)
+        np.cumsum(lut[dealt], axis=0, out=running[1:])
+        met = np.zeros(count, dtype=bool)
+        for t, cards in enumerate(checkpoints):
+            met |= _accepts(running[cards], target)
+            hits[t] += int(np.count_nonzero(met))
+    return [_estimate(h, trials) for h in hits]
