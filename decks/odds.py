@@ -16,6 +16,7 @@ from cardsdb.models import Card, CardRelation
 from .pool import card_pool
 
 HAND_SIZES = {"swccg": 8, "swdbg": 5}  # SWTCG's opening hand is not in our rules texts: ask for hand_size
+PER_TURN = {"swdbg": 5}  # SW:DBG draws a new hand of 5 each turn; elsewhere the caller says how many
 MAX_TRIALS = 5_000_000
 MAX_TARGETS = 8
 MAX_SAMPLE_HANDS = 100

@@ -99,6 +99,21 @@ def _float(value: Fraction) -> float:
     return round(float(value), 12)
 
 
+def by_turn_exact(pile: list[str], hand: int, per_turn: int, turns: int, target) -> list[dict]:
+    """P(the target has been met among the cards seen by the end of turn t), exactly: the opening hand plus
+    `per_turn` cards a turn. Once the whole pile has been seen — a deck that cycles, as SW:DBG's does when it is
+    reshuffled — every copy has been seen. (Cards bought into a deck-building deck are not modelled.)"""
+    from rules.odds.exact import probability
+
+    rows = []
+    for turn in range(turns + 1):
+        seen = min(len(pile), hand + turn * per_turn)
+        rows.append(
+            {"turn": turn, "cards_seen": seen, "probability": _float(probability(pile, seen, target))}
+        )
+    return rows
+
+
 def opening_hand(data: dict) -> dict:
     from rules.odds.exact import joint_probability, probability, target_distribution
     from rules.odds.simulate import simulate_targets
@@ -122,6 +137,12 @@ def opening_hand(data: dict) -> dict:
                 "distribution": [_float(p) for p in target_distribution(pile.cards, hand, target)],
             }
         )
+    turns = _int(data, "turns", None, low=0, high=30)
+    if turns is not None:
+        per_turn = _int(data, "per_turn", odds.PER_TURN.get(game, 1), low=1, high=60)
+        for row, target in zip(rows, targets, strict=True):
+            row["by_turn"] = by_turn_exact(pile.cards, hand, per_turn, turns, target)
+        result["per_turn"] = per_turn
     joint = None
     if data.get("joint") and targets:
         joint = {"probability": _float(joint_probability(pile.cards, hand, targets))}

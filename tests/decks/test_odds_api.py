@@ -156,3 +156,18 @@ def test_saved_deck_odds_and_panel(client, ebo):
     expected = f"{body['targets'][0]['probability']:.4f}".rstrip("0").rstrip(".")
     assert f'data-group="1"><strong>{expected}</strong>' in html
     assert "Sample hand" in html and html.count("<svg") == 7
+
+
+def test_turn_by_turn_exact(ebo):
+    target = most_common(ebo)
+    copies = ebo.count(target)
+    body = post(
+        "/api/simulate/opening-hand",
+        {"game": "swccg", "cards": ebo, "targets": [{"cards": [target]}], "turns": 30, "per_turn": 2},
+    )
+    rows = body["targets"][0]["by_turn"]
+    assert [r["cards_seen"] for r in rows[:3]] == [8, 10, 12]
+    assert rows[1]["probability"] == pytest.approx(p_at_least_one(60, copies, 10), abs=1e-12)
+    assert all(a["probability"] <= b["probability"] for a, b in zip(rows, rows[1:], strict=False))
+    assert rows[-1]["cards_seen"] == 60 and rows[-1]["probability"] == 1.0  # the whole deck has been seen
+    assert body["per_turn"] == 2
