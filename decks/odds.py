@@ -15,7 +15,9 @@ from cardsdb.models import Card, CardRelation
 
 from .pool import card_pool
 
-HAND_SIZES = {"swccg": 8, "swdbg": 5}  # SWTCG's opening hand is not in our rules texts: ask for hand_size
+# Opening hands: SWCCG 8; SWTCG 7 ("each draws a hand of seven cards", Wizards' SWTCG "Game Setup" article);
+# SW:DBG 5 from the 10-card starter deck.
+HAND_SIZES = {"swccg": 8, "swtcg": 7, "swdbg": 5}
 PER_TURN = {"swdbg": 5}  # SW:DBG draws a new hand of 5 each turn; elsewhere the caller says how many
 MAX_TRIALS = 5_000_000
 MAX_TARGETS = 8
@@ -32,9 +34,10 @@ class Pile:
 
 
 def _check_ids(game: str, ids: list[str], field: str) -> None:
-    pool = card_pool(game) if game == "swccg" else None
-    if pool is None:
+    """Ids must name cards of the game — once its catalogue is imported (SWTCG and SW:DBG arrive with #5)."""
+    if not Card.objects.filter(game_id=game).exists():
         return
+    pool = card_pool(game)
     unknown = sorted({i for i in ids if pool.get(i) is None})
     if unknown:
         raise ApiError(

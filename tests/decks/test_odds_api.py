@@ -171,3 +171,44 @@ def test_turn_by_turn_exact(ebo):
     assert all(a["probability"] <= b["probability"] for a, b in zip(rows, rows[1:], strict=False))
     assert rows[-1]["cards_seen"] == 60 and rows[-1]["probability"] == 1.0  # the whole deck has been seen
     assert body["per_turn"] == 2
+
+
+def test_swdbg_starter_deck_hand_and_cycle():
+    """SW:DBG: 5-card hands from the 10-card starter deck, 5 more each turn; after two turns the deck cycled."""
+    starter = ["shuttle"] * 7 + ["trooper"] * 2 + ["agent"]
+    body = post(
+        "/api/simulate/opening-hand",
+        {"game": "swdbg", "cards": starter, "targets": [{"cards": ["trooper"]}], "turns": 2},
+    )
+    assert body["hand_size"] == 5 and body["per_turn"] == 5
+    rows = body["targets"][0]["by_turn"]
+    assert [r["cards_seen"] for r in rows] == [5, 10, 10]
+    assert rows[0]["probability"] == pytest.approx(1 - comb(8, 5) / comb(10, 5), abs=1e-12)
+    assert rows[1]["probability"] == 1.0
+
+
+def test_swtcg_opening_hand_is_seven():
+    body = post("/api/simulate/opening-hand", {"game": "swtcg", "cards": ["x"] * 60, "targets": []})
+    assert body["hand_size"] == 7
+
+
+def test_derive_pulls_from_the_card_data():
+    from cardsdb.models import CardRelation
+
+    relation = CardRelation.objects.filter(kind="pulls", card__type="Objective", target__isnull=False).first()
+    objective, pulled = relation.card.code, relation.target.code
+    cards = [objective, pulled] + ["1_2"] * 58
+    body = post(
+        "/api/simulate/opening-hand",
+        {
+            "game": "swccg",
+            "cards": cards,
+            "starting": [objective],
+            "derive_pulls": True,
+            "targets": [{"cards": [pulled]}],
+        },
+    )
+    assert pulled in body["derived_starting"] and body["draw_pile_size"] == 60 - len(body["starting"])
+    assert body["targets"][0]["copies_in_pile"] == 0 and body["targets"][0]["probability"] == 0
+    plain = post("/api/simulate/opening-hand", {"game": "swccg", "cards": cards, "starting": [objective]})
+    assert plain["derived_starting"] == [] and plain["draw_pile_size"] == 59
