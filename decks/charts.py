@@ -8,7 +8,7 @@ browsers, so a label that had to be thinned out of the axis is still in the docu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
@@ -276,3 +276,13 @@ def line_chart(
     _axis_titles(parts, width, height, left, top, bottom, x_label, y_label)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def bars_of(counts: Mapping[str, float], **options) -> str:
+    """bar_chart of a {label: value} mapping, in its order."""
+    return bar_chart(list(counts), list(counts.values()), **options)
+
+
+def line_of(fractions: Mapping[str, float], **options) -> str:
+    """line_chart of a {x as text: fraction} mapping, in its order."""
+    return line_chart([float(x) for x in fractions], list(fractions.values()), **options)

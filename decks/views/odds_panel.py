@@ -3,7 +3,7 @@ Everything is computed on the server, so it reads without JavaScript."""
 
 import secrets
 
-from ..charts import bar_chart, line_chart
+from ..charts import bars_of, line_of
 from ..models import Deck, DeckCard
 from ..odds import HAND_SIZES, build_pile, destiny_cards
 
@@ -50,20 +50,11 @@ def odds_panel(deck: Deck, params) -> dict:
     analysis = destiny_analysis(destiny_cards(deck.game_id, pile.cards))
     panel["destiny"] = analysis
     distribution = analysis["distribution"]
-    panel["destiny_chart"] = bar_chart(
-        list(distribution),
-        list(distribution.values()),
-        title="Destiny in the draw pile",
-        x_label="destiny",
-        y_label="copies",
+    panel["destiny_chart"] = bars_of(
+        distribution, title="Destiny in the draw pile", x_label="destiny", y_label="copies"
     )
-    at_least = {k: v for k, v in analysis["p_at_least"].items() if float(k) == int(float(k))}
-    panel["at_least_chart"] = line_chart(
-        [float(x) for x in at_least],
-        list(at_least.values()),
-        title="P(destiny ≥ X) for one draw",
-        x_label="X",
-    )
+    whole = {k: v for k, v in analysis["p_at_least"].items() if float(k) == int(float(k))}
+    panel["at_least_chart"] = line_of(whole, title="P(destiny ≥ X) for one draw", x_label="X")
     if params.get("sample"):
         seed = int(params["seed"]) if params.get("seed", "").isdigit() else secrets.randbelow(10**9)
         hand_ids = sample_hands(pile.cards, hand, 1, rng=_rng(seed))[0]

@@ -12,7 +12,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.models import Game
 
 from .. import deck_services as decks
-from ..charts import bar_chart, line_chart
+from ..charts import bars_of, line_of
 from ..decklists import read_decklist
 from ..exports import EXPORTS
 from ..legality.checker import check_deck
@@ -155,30 +155,14 @@ def deck_detail(request, deck_id: int):
         groups.setdefault(label, []).append(dc)
     destiny = stats["destiny"]
     charts = {
-        "types": bar_chart(list(stats["by_type"]), list(stats["by_type"].values()), title="Cards by type"),
-        "destiny": bar_chart(
-            list(destiny["histogram"]),
-            list(destiny["histogram"].values()),
-            title="Destiny",
-            x_label="destiny",
-            y_label="cards",
+        "types": bars_of(stats["by_type"], title="Cards by type"),
+        "destiny": bars_of(destiny["histogram"], title="Destiny", x_label="destiny", y_label="cards"),
+        "at_least": line_of(destiny["at_least"], title="Share of the deck with destiny ≥ X", x_label="X"),
+        "deploy": bars_of(
+            stats["deploy_curve"], title="Deploy cost curve", x_label="deploy cost", y_label="cards"
         ),
-        "at_least": line_chart(
-            [float(x) for x in destiny["at_least"]],
-            list(destiny["at_least"].values()),
-            title="Share of the deck with destiny ≥ X",
-            x_label="X",
-        ),
-        "deploy": bar_chart(
-            list(stats["deploy_curve"]),
-            list(stats["deploy_curve"].values()),
-            title="Deploy cost curve",
-            x_label="deploy cost",
-            y_label="cards",
-        ),
-        "ability": bar_chart(
-            list(stats["characters_by_ability"]),
-            list(stats["characters_by_ability"].values()),
+        "ability": bars_of(
+            stats["characters_by_ability"],
             title="Characters by ability",
             x_label="ability",
             y_label="characters",
