@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import swccg
+from . import swccg, swtcg
 from .snapshot import Snapshot
 from .sources import PinnedSource, Source
 
@@ -18,4 +18,6 @@ class GameImporter:
 # SWTCG and SW:DBG join here with issue #5 (their data sits beside SWCCG's in CARDSDB_DATA_DIR).
 IMPORTERS = {
     "swccg": GameImporter("swccg", swccg.load, swccg.pinned_source),
+    # No pinned download: the community repository's files are not pinned; needs CARDSDB_DATA_DIR or --source.
+    "swtcg": GameImporter("swtcg", swtcg.load, None),
 }
