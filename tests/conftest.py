@@ -5,6 +5,7 @@ of it, so importer tests may change it freely.
 """
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,14 @@ from cardsdb.importers import swccg
 from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from decks.formats_import import import_formats
+
+
+def writable_copy(source: Path, target: Path) -> Path:
+    """A copy of read-only shared data that a test may break (the shared folder has no write bits)."""
+    shutil.copytree(source, target)
+    for path in target.rglob("*"):
+        path.chmod(0o644 if path.is_file() else 0o755)
+    return target
 
 
 def data_dir() -> Path | None:

@@ -6,11 +6,12 @@ tested without Django and reused by scripts.
 
 import difflib
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
+
+from rules.text import fold as fold_text
 
 # starting = starting location, objective, starting interrupt/effect and what they pull (also part of the deck)
 ZONES = ("deck", "outside", "starting")
@@ -95,18 +96,14 @@ class CardInfo:  # what writers need about a card
 
 # -- helpers shared by the readers -------------------------------------------------------------------------
 
-_MARKS = re.compile(r"•|◇|<>|\x95|\ufffd")  # \x95/\ufffd: Holotable's cp1252 bullet read as Latin-1 or lost
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "`": "'", "“": '"', "”": '"', "–": "-", "—": "-"})
-_SPACES = re.compile(r"\s+")
+# Beyond rules.text.fold: Holotable's cp1252 bullet read as Latin-1 (\x95) or lost (\ufffd), and backticks.
+_EXTRA = str.maketrans({"\x95": "", "\ufffd": "", "`": "'"})
 _TRAILING_V = re.compile(r"\s*(?:\(v\)|\bv)$")  # "Vader (V)", "Vader(v)", "Vader v" all mean the (V) card
 
 
 def fold(name: str) -> str:
     """Matching key: lower-case, no uniqueness marks or accents, straight quotes, "(V)" in one spelling."""
-    text = _MARKS.sub("", name).translate(_QUOTES)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = _SPACES.sub(" ", text.casefold()).strip()
+    text = fold_text(name.translate(_EXTRA))
     return _TRAILING_V.sub(" (v)", text) if text != "v" else text
 
 

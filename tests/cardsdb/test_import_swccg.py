@@ -2,7 +2,6 @@
 
 import hashlib
 import json
-import shutil
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -13,6 +12,7 @@ from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardAlias, CardRelation, CardSet, ImportRun, Persona, Printing, Variant
 from cardsdb.selectors import card_get
+from tests.conftest import writable_copy
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -39,11 +39,7 @@ def catalogue_fingerprint() -> str:
 @pytest.fixture
 def source_copy(swccg_dir, tmp_path):
     """A writable copy of the SWCCG data, for breaking it."""
-    target = tmp_path / "swccg"
-    shutil.copytree(swccg_dir, target)
-    for path in target.rglob("*"):
-        path.chmod(0o644 if path.is_file() else 0o755)
-    return target
+    return writable_copy(swccg_dir, tmp_path / "swccg")
 
 
 # --- counts ---------------------------------------------------------------------------------------------

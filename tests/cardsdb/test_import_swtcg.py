@@ -2,7 +2,6 @@
 
 import hashlib
 import json
-import shutil
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -12,6 +11,7 @@ from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.sources import LocalSource, open_source
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing, Rarity
+from tests.conftest import writable_copy
 
 WOTC = {"AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS", "PROMO", "START"}
 
@@ -42,11 +42,7 @@ def imported(db, _imported_once):
 @pytest.fixture
 def source_copy(swtcg_dir, tmp_path):
     """A writable copy of the SWTCG data, for breaking it."""
-    target = tmp_path / "swtcg"
-    shutil.copytree(swtcg_dir, target)
-    for path in target.rglob("*"):
-        path.chmod(0o644 if path.is_file() else 0o755)
-    return target
+    return writable_copy(swtcg_dir, tmp_path / "swtcg")
 
 
 def card_rows(swtcg_dir) -> dict[str, int]:

@@ -66,33 +66,21 @@ def test_outside_cards_are_never_in_the_pile(ebo):
 
 def test_joint_and_simulation_agree(ebo):
     a, b = sorted(set(ebo), key=lambda c: -ebo.count(c))[:2]
-    body = post(
-        "/api/simulate/opening-hand",
-        {
-            "game": "swccg",
-            "cards": ebo,
-            "targets": [{"cards": [a]}, {"cards": [b]}],
-            "joint": True,
-            "trials": 200_000,
-            "seed": 7,
-        },
-    )
+    request = {
+        "game": "swccg",
+        "cards": ebo,
+        "targets": [{"cards": [a]}, {"cards": [b]}],
+        "joint": True,
+        "trials": 200_000,
+        "seed": 7,
+    }
+    body = post("/api/simulate/opening-hand", request)
     joint = body["joint"]
     assert joint["probability"] <= min(t["probability"] for t in body["targets"])
     assert abs(joint["simulated"] - joint["probability"]) < 4.5 * joint["stderr"]
     for t in body["targets"]:
         assert abs(t["simulated"] - t["probability"]) < 4.5 * t["stderr"]
-    again = post(
-        "/api/simulate/opening-hand",
-        {
-            "game": "swccg",
-            "cards": ebo,
-            "targets": [{"cards": [a]}, {"cards": [b]}],
-            "joint": True,
-            "trials": 200_000,
-            "seed": 7,
-        },
-    )
+    again = post("/api/simulate/opening-hand", request)  # same seed, same answer
     assert again["joint"]["simulated"] == joint["simulated"]
 
 
