@@ -1,4 +1,5 @@
-"""Read GEMP's swccgFormats.json and sync the Format rows (atomic, idempotent, every problem named)."""
+"""Sync the Format rows (atomic, idempotent, every problem named): SWCCG's from GEMP's swccgFormats.json, SWTCG's
+from the project's own decks/data/swtcg_formats.json."""
 
 import json
 from pathlib import Path
@@ -12,10 +13,21 @@ from cardsdb.importers.sync import Counts, prune_by_code, upsert_by_code
 from cardsdb.models import Game
 
 from .legality.formats import expand_ids, from_gemp
+from .legality.swtcg import format_from_definition
 from .models import Format
 
 FORMATS_FILE = "gemp/swccgFormats.json"
 HOUSE_RULES = Path(__file__).parent / "data" / "swccg_house_rules.json"
+SWTCG_FORMATS = Path(__file__).parent / "data" / "swtcg_formats.json"
+_SWTCG_NUMBERS = (
+    "min_deck_size",
+    "min_deck_size_with_outside_resource",
+    "min_units",
+    "min_units_per_arena",
+    "max_arena_ratio",
+    "copy_limit",
+    "restricted_limit",
+)
 SOURCE = f"gemp@{GEMP_COMMIT[:7]}"
 
 
@@ -59,6 +71,63 @@ def house_rules() -> dict:
     return json.loads(HOUSE_RULES.read_text())
 
 
+def load_swtcg_definitions(path: Path = SWTCG_FORMATS) -> tuple[list[dict], str]:
+    """The SWTCG formats file: (definitions, source tag); every problem names the format."""
+    name = path.name
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ImportProblem(f"cannot read the formats file: {exc}", file=name) from None
+    definitions = data.get("formats") if isinstance(data, dict) else None
+    if not isinstance(definitions, list) or not definitions or not isinstance(data.get("source"), str):
+        raise ImportProblem("expected {'source': str, 'formats': [...]} with at least one format", file=name)
+    seen = set()
+    for i, definition in enumerate(definitions):
+        where = describe_record(i, definition)
+        if not isinstance(definition, dict):
+            raise ImportProblem("a format must be an object", file=name, record=where)
+        for key in ("code", "name"):
+            if not isinstance(definition.get(key), str) or not definition[key]:
+                raise ImportProblem(f"{key!r} missing", file=name, record=where)
+        if definition["code"] in seen:
+            raise ImportProblem(f"format code {definition['code']!r} appears twice", file=name, record=where)
+        seen.add(definition["code"])
+        for key in _SWTCG_NUMBERS:
+            value = definition.get(key, 1)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ImportProblem(f"{key!r} must be a whole number ≥ 0", file=name, record=where)
+        for key in ("sets", "ban_scopes", "banned", "restricted"):
+            value = definition.get(key) or []
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ImportProblem(f"{key!r} must be a list of strings", file=name, record=where)
+    return definitions, data["source"]
+
+
+def import_swtcg_formats(path: Path = SWTCG_FORMATS) -> Counts:
+    definitions, source = load_swtcg_definitions(path)
+    wanted = {
+        d["code"]: {
+            "name": d["name"],
+            "version": format_from_definition(d, source=source).version,
+            "position": position,
+            "definition": d,
+            "house_rules": {},
+            "source": source,
+        }
+        for position, d in enumerate(definitions)
+    }
+    return _sync("swtcg", wanted)
+
+
+def _sync(game: str, wanted: dict) -> Counts:
+    summary = Counts()
+    with transaction.atomic():
+        game_row = Game.objects.get(code=game)
+        _, stale = upsert_by_code(Format, game_row, wanted, summary)
+        prune_by_code(Format, game_row, stale, summary)
+    return summary
+
+
 def import_formats(source: Source, game: str = "swccg") -> Counts:
     definitions = load_definitions(source)
     rules = house_rules()
@@ -73,9 +142,4 @@ def import_formats(source: Source, game: str = "swccg") -> Counts:
         }
         for position, d in enumerate(definitions)
     }
-    summary = Counts()
-    with transaction.atomic():
-        game_row = Game.objects.get(code=game)
-        _, stale = upsert_by_code(Format, game_row, wanted, summary)
-        prune_by_code(Format, game_row, stale, summary)
-    return summary
+    return _sync(game, wanted)

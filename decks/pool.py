@@ -7,10 +7,12 @@ from cardsdb.selectors import catalogue_version
 
 from .legality.formats import FormatRules, from_gemp
 from .legality.records import CardPool, LegalityCard
+from .legality.swtcg import TcgCard, TcgFormat, format_from_definition, usage_marks
 from .models import Format
 
 _pools: dict[tuple, CardPool] = {}
-_formats: dict[tuple, FormatRules] = {}
+_tcg_pools: dict[tuple, dict[str, TcgCard]] = {}
+_formats: dict[tuple, FormatRules | TcgFormat] = {}
 
 
 def _enum(text: str) -> str:
@@ -57,8 +59,38 @@ def card_pool(game: str = "swccg") -> CardPool:
     return _pools[key]
 
 
-def format_rules(fmt: Format) -> FormatRules:
+def tcg_pool() -> dict[str, TcgCard]:
+    """Every SWTCG card by its code, as the construction rules see it."""
+    key = ("swtcg", catalogue_version("swtcg"))
+    if key not in _tcg_pools:
+        _tcg_pools.clear()
+        pool = {}
+        rows = Card.objects.filter(game_id="swtcg").values_list(
+            "code", "title", "name", "side", "type", "card_set__code", "extra"
+        )
+        for code, title, name, side, card_type, set_code, extra in rows:
+            banned_in, restricted_in = usage_marks(extra.get("usage", ""))
+            pool[code] = TcgCard(
+                id=code,
+                title=title,
+                name=name,
+                version=extra.get("version"),
+                side=side,
+                type=card_type,
+                set=set_code or "",
+                banned_in=banned_in,
+                restricted_in=restricted_in,
+            )
+        _tcg_pools[key] = pool
+    return _tcg_pools[key]
+
+
+def format_rules(fmt: Format) -> FormatRules | TcgFormat:
+    """The format's rules in its game's shape (FormatRules for SWCCG, TcgFormat for SWTCG)."""
     key = (fmt.game_id, fmt.code, fmt.version)
     if key not in _formats:
-        _formats[key] = from_gemp(fmt.definition, fmt.house_rules, source=fmt.source)
+        if fmt.game_id == "swtcg":
+            _formats[key] = format_from_definition(fmt.definition, source=fmt.source)
+        else:
+            _formats[key] = from_gemp(fmt.definition, fmt.house_rules, source=fmt.source)
     return _formats[key]

@@ -8,8 +8,9 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.views import check_game
 
 from .legality.checker import check_deck
+from .legality.swtcg import TcgFormat, check_tcg_deck
 from .models import Format
-from .pool import card_pool, format_rules
+from .pool import card_pool, format_rules, tcg_pool
 
 
 def format_list(*, game: str | None = None):
@@ -32,6 +33,8 @@ def format_get(*, game: str, code: str) -> Format:
 
 def format_as_dict(fmt: Format) -> dict:
     rules = format_rules(fmt)
+    if isinstance(rules, TcgFormat):
+        return _tcg_format_as_dict(fmt, rules)
     return {
         "game": fmt.game_id,
         "code": rules.code,
@@ -50,6 +53,28 @@ def format_as_dict(fmt: Format) -> dict:
         "shield_caps": [
             {"starting_effects": sorted(s.starting_effects), "limit": s.limit} for s in rules.shield_caps
         ],
+        "info": rules.info,
+    }
+
+
+def _tcg_format_as_dict(fmt: Format, rules: TcgFormat) -> dict:
+    return {
+        "game": fmt.game_id,
+        "code": rules.code,
+        "name": rules.name,
+        "version": rules.version,
+        "deck_size": rules.min_deck_size,
+        "min_deck_size": rules.min_deck_size,
+        "min_deck_size_with_outside_resource": rules.min_deck_size_with_outside_resource,
+        "min_units": rules.min_units,
+        "min_units_per_arena": rules.min_units_per_arena,
+        "max_arena_ratio": rules.max_arena_ratio,
+        "copy_limit": rules.copy_limit,
+        "restricted_limit": rules.restricted_limit,
+        "legal_sets": sorted(rules.legal_sets),
+        "ban_scopes": sorted(rules.ban_scopes),
+        "banned": sorted(rules.banned),
+        "restricted": sorted(rules.restricted),
         "info": rules.info,
     }
 
@@ -89,7 +114,11 @@ def legality_check(
         read = read_decklist(decklist, game=game, side=side)
         cards, outside_deck = read.deck_ids(), read.outside_ids()
         side = side or read.side
-    report = check_deck(list(cards or []), list(outside_deck), format_rules(fmt), card_pool(game), side=side)
+    rules = format_rules(fmt)
+    if isinstance(rules, TcgFormat):
+        report = check_tcg_deck(list(cards or []), list(outside_deck), rules, tcg_pool())
+    else:
+        report = check_deck(list(cards or []), list(outside_deck), rules, card_pool(game), side=side)
     result = report.as_dict()
     if read is not None:
         result["decklist"] = {

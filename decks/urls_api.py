@@ -30,3 +30,12 @@ urlpatterns += [
         name="api-deck-simulate",
     ),
 ]
+
+from .api import swtcg_rules  # noqa: E402
+
+urlpatterns += [
+    path("rules/swtcg/stack", swtcg_rules.StackView.as_view(), name="api-swtcg-stack"),
+    path(
+        "rules/swtcg/confrontation", swtcg_rules.ConfrontationView.as_view(), name="api-swtcg-confrontation"
+    ),
+]

@@ -1,7 +1,8 @@
 """Shared fixtures. The real card data is read from CARDSDB_DATA_DIR (the Makefile points it at ../shared/data).
 
-The SWCCG catalogue is imported once per test session into the test database; tests run in transactions on top
-of it, so importer tests may change it freely.
+The SWCCG and SWTCG catalogues are imported once per test session into the test database; tests run in
+transactions on top of them, so importer tests may change them freely. `SESSION_IMPORTS` keeps each import's
+summary for the importer tests.
 """
 
 import os
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from cardsdb.importers import swccg
+from cardsdb.importers import swccg, swtcg
 from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from decks.formats_import import import_formats
@@ -45,20 +46,35 @@ def swccg_dir() -> Path:
     return _require_data() / "swccg"
 
 
+SESSION_IMPORTS: dict = {}
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     if data_dir() is None:
         return
     with django_db_blocker.unblock():
         source = LocalSource(data_dir() / "swccg")
-        apply_snapshot(swccg.load(source))
+        SESSION_IMPORTS["swccg"] = apply_snapshot(swccg.load(source))
         import_formats(source)
+        SESSION_IMPORTS["swtcg"] = apply_snapshot(swtcg.load(LocalSource(data_dir() / "swtcg")))
 
 
 @pytest.fixture
 def catalogue(db, swccg_dir):
     """The imported SWCCG catalogue (skips, or fails in CI, without the data)."""
     return swccg_dir
+
+
+@pytest.fixture(scope="session")
+def swtcg_dir() -> Path:
+    return _require_data() / "swtcg"
+
+
+@pytest.fixture
+def swtcg_catalogue(db, swtcg_dir):
+    """The imported SWTCG catalogue (skips, or fails in CI, without the data)."""
+    return swtcg_dir
 
 
 @pytest.fixture(autouse=True)

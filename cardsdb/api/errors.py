@@ -32,6 +32,9 @@ ERROR_CODES = {
     "starting-not-in-deck": "Starting cards must be cards of the deck.",
     "hand-too-large": "The hand is larger than the draw pile left after starting and outside cards.",
     "bad-trials": "The number of simulation trials is out of range.",
+    "illegal-stack": "A unit's stack breaks the SWTCG stacking rules; 'violations' lists each with its code.",
+    "illegal-bid": "A confrontation bid breaks the bidding rules; 'rule' names it, 'index' is the bad bid.",
+    "no-confrontation": "The two units are not the same unique unit, so they do not confront ('rule').",
     "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",
 }

@@ -7,8 +7,8 @@ CODES = {
     "unknown-card": "An id that names no card of this game.",
     "not-deck-card": "A game aid or other card that is not part of a deck.",
     "outside-deck-only": "A card that does not count toward the deck limit is in the deck instead of outside it.",
-    "deck-size": "The deck does not have exactly the format's number of cards.",
-    "mixed-sides": "Light Side and Dark Side cards in one deck.",
+    "deck-size": "The deck does not have the format's number of cards (SWCCG: exactly; SWTCG: at least).",
+    "mixed-sides": "Cards of more than one side in one deck (SWTCG: one primary side plus Neutral).",
     "side-mismatch": "A card of the other side than the deck's declared side.",
     "too-many-objectives": "More than one Objective.",
     "too-many-starting-effects": "More than one Starting Effect.",
@@ -21,6 +21,12 @@ CODES = {
     "banned-icon": "A card with an icon banned in the format.",
     "banned-rarity": "A card of a rarity banned in the format.",
     "restricted-card": "More than one copy of a card restricted in the format.",
+    # SWTCG construction rules
+    "copy-limit": "More copies of one card (name and version) than the format allows (SWTCG: 4).",
+    "unit-minimum": "Fewer units (Space, Ground and Character cards) than the format requires.",
+    "arena-minimum": "Fewer units in an arena (Space, Ground, Character) than the format requires.",
+    "arena-balance": "An arena with more than twice the units of another.",
+    # SW:DBG game setups (decks/legality/swdbg.py)
 }
 
 

@@ -685,6 +685,8 @@ def test_error_codes_are_all_exercised():
     }
     # Exercised by tests/decks/test_odds_api.py.
     body_codes |= {"starting-not-in-deck", "hand-too-large", "bad-trials"}
+    # Exercised by tests/decks/test_swtcg_rules_api.py.
+    body_codes |= {"illegal-stack", "illegal-bid", "no-confrontation"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

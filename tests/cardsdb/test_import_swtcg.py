@@ -10,33 +10,17 @@ from cardsdb.importers import swtcg
 from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.sources import LocalSource, open_source
 from cardsdb.importers.sync import apply_snapshot
-from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing, Rarity
-from tests.conftest import writable_copy
+from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing
+from tests.conftest import SESSION_IMPORTS, writable_copy
 
 WOTC = {"AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS", "PROMO", "START"}
 
 
-@pytest.fixture(scope="module")
-def swtcg_dir(swccg_dir):
-    return swccg_dir.parent / "swtcg"
-
-
-@pytest.fixture(scope="module")
-def _imported_once(swtcg_dir, django_db_setup, django_db_blocker):
-    """One import for the whole module (~10k rows), removed again afterwards: other modules expect no SWTCG."""
-    with django_db_blocker.unblock():
-        summary = apply_snapshot(swtcg.load(LocalSource(swtcg_dir)))
-    yield summary
-    with django_db_blocker.unblock():
-        Card.objects.filter(game="swtcg").delete()
-        for model in (CardSet, Persona, Rarity, ImportRun):
-            model.objects.filter(game="swtcg").delete()
-
-
 @pytest.fixture
-def imported(db, _imported_once):
-    """The imported SWTCG catalogue; each test runs in a transaction on top of it."""
-    return _imported_once
+def imported(swtcg_catalogue):
+    """The SWTCG catalogue the test session imported (its first import's summary); each test runs in a
+    transaction on top of it."""
+    return SESSION_IMPORTS["swtcg"]
 
 
 @pytest.fixture

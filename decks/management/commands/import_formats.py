@@ -1,24 +1,38 @@
+from pathlib import Path
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.sources import open_source
 from cardsdb.importers.swccg import pinned_source
-from decks.formats_import import import_formats
+from decks.formats_import import SWTCG_FORMATS, import_formats, import_swtcg_formats
 
 
 class Command(BaseCommand):
-    help = "Import the deck formats (GEMP's swccgFormats.json): atomic, idempotent, re-run to update."
+    help = (
+        "Import a game's deck formats (SWCCG: GEMP's swccgFormats.json; SWTCG: decks/data/swtcg_formats.json): "
+        "atomic, idempotent, re-run to update."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=["swccg"])
-        parser.add_argument("--source", help="Folder or base URL laid out like CARDSDB_DATA_DIR/swccg.")
+        parser.add_argument("game", choices=["swccg", "swtcg"])
+        parser.add_argument(
+            "--source",
+            help="SWCCG: folder or base URL laid out like CARDSDB_DATA_DIR/swccg. SWTCG: a formats file.",
+        )
 
     def handle(self, *args, game, source=None, verbosity=1, **options):
         try:
-            src = open_source(source, game=game, data_dir=settings.CARDSDB_DATA_DIR, pinned=pinned_source())
-            summary = import_formats(src, game)
+            if game == "swtcg":
+                path = Path(source) if source else SWTCG_FORMATS
+                summary, where = import_swtcg_formats(path), str(path)
+            else:
+                src = open_source(
+                    source, game=game, data_dir=settings.CARDSDB_DATA_DIR, pinned=pinned_source()
+                )
+                summary, where = import_formats(src, game), src.description
         except ImportProblem as problem:
             raise CommandError(f"Import failed, nothing was changed. {problem}") from None
         if verbosity:
-            self.stdout.write(f"{game} formats from {src.description}: {summary}")
+            self.stdout.write(f"{game} formats from {where}: {summary}")

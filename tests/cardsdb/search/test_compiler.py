@@ -185,7 +185,7 @@ def test_order_and_direction():
 
 
 def test_empty_query_lists_current_cards():
-    assert len(codes("")) == Card.objects.filter(edition="current").count()
+    assert len(codes("")) == Card.objects.filter(game="swccg", edition="current").count()
 
 
 def test_all_games_when_none_is_given():

@@ -1,0 +1,317 @@
+"""SWTCG deck construction, as the community's own validator (SWTCG-LACKEY scripts/deckValidator.py) applies it.
+
+Plain Python: the caller builds `TcgCard` records from the catalogue and `TcgFormat` from format data. Every rule
+sees the whole deck and the report lists every violation at once, with the SWCCG checker's `Violation` shape.
+
+Where this checker is stricter than the community script, on purpose:
+- copies are counted by name and version, so "Anakin Skywalker (C)" and its promo "(C) (Promo)" share the 4;
+- a card the catalogue does not know is a violation (`unknown-card`), not a warning;
+- Usage marks are scoped: "*BANNED:Vintage" bans a card in formats that apply the Vintage list only.
+"""
+
+import hashlib
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .violations import LegalityReport, Violation
+
+ARENAS = ("Space", "Ground", "Character")
+PRIMARY_SIDES = ("Light", "Dark", "Yuuzhan Vong")
+ALL_PLAY = "all"  # a Usage mark without a format: banned or restricted in all tournament play
+_MARK = re.compile(r"\b(BANNED|RESTRICTED)\b\W*(?:(?:in\s+)?(Standard|Vintage)\b)?")
+
+
+def usage_marks(usage: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The formats a Usage note bans and restricts the card in: ("*BANNED:Vintage" → {"Vintage"}, …).
+
+    Forms seen in the data: "*BANNED:Standard", "*BANNED", "**BANNED**: … IDC sanctioned tournament",
+    "BANNED in Vintage.", "RESTRICTED in Vintage (to 1 copy per deck)", "**RESTRICTED**: …", "*RESTRICTED:Vintage".
+    """
+    banned, restricted = set(), set()
+    for match in _MARK.finditer(usage):
+        scope = match[2] or ALL_PLAY
+        (banned if match[1] == "BANNED" else restricted).add(scope)
+    return frozenset(banned), frozenset(restricted)
+
+
+def arenas_of(card_type: str) -> tuple[str, ...]:
+    """The arenas a card type names: "Space/Ground" → ("Space", "Ground"); "Subordinate" → ()."""
+    parts = {part.strip().title() for part in card_type.split("/")}
+    return tuple(arena for arena in ARENAS if arena in parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TcgCard:
+    id: str  # the catalogue code: "ANH_12", "PROMO_3-anakin-skywalker"
+    title: str  # as printed: "Anakin Skywalker (C) (Promo)"
+    name: str  # "Anakin Skywalker"
+    version: str | None  # "C"; None for cards that are not unique
+    side: str  # "Light", "Dark", "Neutral", "Yuuzhan Vong"
+    type: str  # "Space/Ground", "Character", "Subordinate", "Resource"…
+    set: str
+    banned_in: frozenset[str] = frozenset()  # Usage scopes: "all", "Standard", "Vintage"
+    restricted_in: frozenset[str] = frozenset()
+    arenas: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "arenas", arenas_of(self.type))
+
+    @property
+    def copy_key(self) -> tuple[str, str | None]:
+        """Copies of one card: the same name and version, whatever the printing."""
+        return (self.name.casefold(), self.version)
+
+    @property
+    def is_unit(self) -> bool:
+        # Subordinates print an arena in their subtype, not their type: they are not units.
+        return bool(self.arenas)
+
+
+@dataclass(frozen=True)
+class TcgFormat:
+    code: str
+    name: str
+    version: str
+    min_deck_size: int = 60
+    min_deck_size_with_outside_resource: int = 59
+    min_units: int = 36
+    min_units_per_arena: int = 12
+    max_arena_ratio: int = 2  # no arena with more than this times the units of another
+    copy_limit: int = 4
+    restricted_limit: int = 1
+    legal_sets: frozenset[str] = frozenset()  # empty: every set
+    ban_scopes: frozenset[str] = frozenset({ALL_PLAY})  # which Usage marks this format applies
+    banned: frozenset[str] = frozenset()  # card names banned by the format itself (folded), besides Usage
+    restricted: frozenset[str] = frozenset()
+    info: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def bans(self, card: TcgCard) -> bool:
+        return bool(card.banned_in & self.ban_scopes) or card.name.casefold() in self.banned
+
+    def restricts(self, card: TcgCard) -> bool:
+        return bool(card.restricted_in & self.ban_scopes) or card.name.casefold() in self.restricted
+
+
+def format_version(definition: dict, source: str) -> str:
+    payload = json.dumps(definition, sort_keys=True).encode()
+    return f"{source}+{hashlib.sha256(payload).hexdigest()[:10]}"
+
+
+def format_from_definition(definition: dict, *, source: str) -> TcgFormat:
+    """One entry of decks/data/swtcg_formats.json (validated by the format importer)."""
+    numbers = {
+        key: int(definition[key])
+        for key in (
+            "min_deck_size",
+            "min_deck_size_with_outside_resource",
+            "min_units",
+            "min_units_per_arena",
+            "max_arena_ratio",
+            "copy_limit",
+            "restricted_limit",
+        )
+        if key in definition
+    }
+    return TcgFormat(
+        code=definition["code"],
+        name=definition["name"],
+        version=format_version(definition, source),
+        legal_sets=frozenset(definition.get("sets") or ()),
+        ban_scopes=frozenset(definition.get("ban_scopes", [ALL_PLAY])),
+        banned=frozenset(n.casefold() for n in definition.get("banned", [])),
+        restricted=frozenset(n.casefold() for n in definition.get("restricted", [])),
+        info={k: definition[k] for k in ("description", "source") if k in definition},
+        **numbers,
+    )
+
+
+# --- the deck --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TcgDeck:
+    deck: tuple[TcgCard, ...]
+    outside: tuple[TcgCard, ...]
+    unknown: tuple[tuple[str, str], ...]  # (id as given, zone)
+    listed_deck_size: int
+
+
+def resolve(cards: list[str], outside: list[str], pool: dict[str, TcgCard]) -> TcgDeck:
+    known_deck, known_outside, unknown = [], [], []
+    for zone, ids, known in (("deck", cards, known_deck), ("outside the deck", outside, known_outside)):
+        for card_id in ids:
+            card = pool.get(card_id.strip())
+            if card is None:
+                unknown.append((card_id, zone))
+            else:
+                known.append(card)
+    return TcgDeck(tuple(known_deck), tuple(known_outside), tuple(unknown), len(cards))
+
+
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def _ids(cards: Iterable[TcgCard]) -> tuple[str, ...]:
+    return tuple(sorted({c.id for c in cards}))
+
+
+def arena_counts(deck: tuple[TcgCard, ...]) -> dict[str, int]:
+    """Units per arena; a multi-arena unit (Space/Ground) counts in each of its arenas."""
+    counts = dict.fromkeys(ARENAS, 0)
+    for card in deck:
+        for arena in card.arenas:
+            counts[arena] += 1
+    return counts
+
+
+def unknown_cards(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    for (card_id, zone), count in Counter(deck.unknown).items():
+        yield Violation(
+            "unknown-card",
+            f"{card_id!r} ({_n(count, 'copy', 'copies')} {'in the deck' if zone == 'deck' else zone}) names no "
+            "SWTCG card; remove it or correct the id (ids look like ANH_12).",
+            (card_id,),
+        )
+
+
+def deck_size(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    resource_outside = [c for c in deck.outside if c.type.strip().casefold() == "resource"]
+    minimum = fmt.min_deck_size_with_outside_resource if resource_outside else fmt.min_deck_size
+    size = deck.listed_deck_size
+    if size < minimum:
+        why = " (a Resource kept outside the deck allows one card fewer)" if resource_outside else ""
+        yield Violation(
+            "deck-size",
+            f"The deck has {_n(size, 'card')}; {fmt.name} needs at least {minimum}{why}: add {minimum - size}.",
+            _ids(resource_outside),
+        )
+
+
+def units(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    unit_cards = [c for c in deck.deck if c.is_unit]
+    if len(unit_cards) < fmt.min_units:
+        yield Violation(
+            "unit-minimum",
+            f"The deck has {_n(len(unit_cards), 'unit')} (Space, Ground and Character cards; Subordinates are "
+            f"not units); it needs at least {fmt.min_units}: add {fmt.min_units - len(unit_cards)}.",
+        )
+    counts = arena_counts(deck.deck)
+    for arena, count in counts.items():
+        if count < fmt.min_units_per_arena:
+            yield Violation(
+                "arena-minimum",
+                f"The deck has {_n(count, arena + ' unit')}; it needs at least {fmt.min_units_per_arena} in each "
+                f"arena (a multi-arena unit counts in each of its arenas): add {fmt.min_units_per_arena - count}.",
+                _ids(c for c in deck.deck if arena in c.arenas),
+            )
+    for big in ARENAS:
+        for small in ARENAS:
+            if big != small and counts[small] > 0 and counts[big] > fmt.max_arena_ratio * counts[small]:
+                yield Violation(
+                    "arena-balance",
+                    f"{counts[big]} {big} units is more than {fmt.max_arena_ratio} times the {counts[small]} "
+                    f"{small} units; move units from {big} to {small} until it is at most "
+                    f"{fmt.max_arena_ratio * counts[small]}.",
+                    _ids(c for c in deck.deck if big in c.arenas),
+                )
+
+
+def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    groups: dict[tuple, list[TcgCard]] = {}
+    for card in deck.deck:
+        groups.setdefault(card.copy_key, []).append(card)
+    for group in groups.values():
+        card = group[0]
+        label = f"{card.name} ({card.version})" if card.version else card.name
+        if fmt.bans(card):
+            continue  # banned outright: one violation is enough
+        if fmt.restricts(card) and len(group) > fmt.restricted_limit:
+            yield Violation(
+                "restricted-card",
+                f"{label} is restricted in {fmt.name}: at most {fmt.restricted_limit} "
+                f"(the deck has {len(group)}).",
+                _ids(group),
+            )
+        elif len(group) > fmt.copy_limit:
+            yield Violation(
+                "copy-limit",
+                f"{_n(len(group), 'copy', 'copies')} of {label}; at most {fmt.copy_limit} of a card (name and "
+                f"version, any printing): remove {len(group) - fmt.copy_limit}.",
+                _ids(group),
+            )
+
+
+def banned(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    for zone, cards in (("deck", deck.deck), ("outside the deck", deck.outside)):
+        for card_id, count in sorted(Counter(c.id for c in cards if fmt.bans(c)).items()):
+            card = next(c for c in cards if c.id == card_id)
+            yield Violation(
+                "banned-card",
+                f"{card.title} is banned in {fmt.name} ({_n(count, 'copy', 'copies')} "
+                f"{'in the deck' if zone == 'deck' else zone}); remove it.",
+                (card_id,),
+            )
+
+
+def sets(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    if not fmt.legal_sets:
+        return
+    wrong = [c for c in deck.deck + deck.outside if c.set not in fmt.legal_sets]
+    for set_code in sorted({c.set for c in wrong}):
+        cards = [c for c in wrong if c.set == set_code]
+        yield Violation(
+            "set-not-legal",
+            f"{_n(len(cards), 'card')} from {set_code}, which is not legal in {fmt.name} (legal: "
+            f"{', '.join(sorted(fmt.legal_sets))}); replace them.",
+            _ids(cards),
+        )
+
+
+def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    """One primary side (Light, Dark or Yuuzhan Vong) plus Neutral, in the deck and outside it."""
+    in_deck = Counter(c.side for c in deck.deck if c.side in PRIMARY_SIDES)
+    if len(in_deck) > 1:
+        yield Violation(
+            "mixed-sides",
+            f"The deck mixes primary sides ({', '.join(f'{s}: {n}' for s, n in in_deck.most_common())}); keep "
+            "one of Light, Dark or Yuuzhan Vong, plus Neutral cards.",
+            _ids(c for c in deck.deck if c.side in PRIMARY_SIDES and c.side != in_deck.most_common(1)[0][0]),
+        )
+        return
+    primary = next(iter(in_deck), None)
+    if primary is None:
+        return
+    wrong = [c for c in deck.outside if c.side in PRIMARY_SIDES and c.side != primary]
+    if wrong:
+        yield Violation(
+            "mixed-sides",
+            f"{_n(len(wrong), 'card')} outside the deck belong to another side than the deck's {primary} "
+            "cards; outside cards must be the deck's side or Neutral.",
+            _ids(wrong),
+        )
+
+
+RULES = (unknown_cards, deck_size, units, copies, banned, sets, sides)
+
+
+def check_tcg_deck(
+    cards: list[str], outside: list[str], fmt: TcgFormat, pool: dict[str, TcgCard]
+) -> LegalityReport:
+    deck = resolve(cards, outside, pool)
+    violations = tuple(v for rule in RULES for v in rule(deck, fmt))
+    primary = Counter(c.side for c in deck.deck if c.side in PRIMARY_SIDES)
+    summary = {
+        "deck_cards": deck.listed_deck_size,
+        "outside_deck": len(outside),
+        "required_deck_size": fmt.min_deck_size,
+        "side": primary.most_common(1)[0][0] if primary else None,
+        "units": sum(1 for c in deck.deck if c.is_unit),
+        "arenas": arena_counts(deck.deck),
+        "unknown_cards": len(deck.unknown),
+        "violations_by_code": dict(Counter(v.code for v in violations)),
+    }
+    return LegalityReport(fmt.code, fmt.version, violations, summary)

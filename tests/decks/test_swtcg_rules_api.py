@@ -1,0 +1,119 @@
+"""POST /api/rules/swtcg/stack and /confrontation against the real SWTCG catalogue."""
+
+import pytest
+
+STACK = "/api/rules/swtcg/stack"
+CONFRONT = "/api/rules/swtcg/confrontation"
+VADER_A, VADER_B, VADER_C = "ANH_7", "ANH_67", "ANH_125"  # cost 8 / 6 / 5; speed 50 / 40 / 40
+ANAKIN_A = "AOTC_1"  # Light Side, cost 7
+LUKE_A = "ANH_26"
+
+
+def post(client, url, body, status=200):
+    response = client.post(url, body, content_type="application/json")
+    assert response.status_code == status, response.content
+    return response.json()
+
+
+def test_stack_of_two_vaders(client, swtcg_catalogue):
+    body = post(client, STACK, {"cards": [VADER_A, VADER_B]})
+    assert body["legal"] is True
+    unit = body["unit"]
+    assert (unit["name"], unit["type"]) == ("Darth Vader", "Character")
+    assert (unit["speed"], unit["power"], unit["health"], unit["build_cost"]) == (60, 7, 7, 9)
+    assert unit["cards"] == [VADER_A, VADER_B] and unit["underneath"] == 1
+    assert unit["text"]
+
+
+def test_anakin_under_vader_is_one_name(client, swtcg_catalogue):
+    body = post(client, STACK, {"cards": [VADER_A, ANAKIN_A]})
+    assert body["legal"] is True
+    assert body["unit"]["name"] == "Darth Vader"
+
+
+def test_stack_violations_are_data(client, swtcg_catalogue):
+    body = post(client, STACK, {"cards": [VADER_A, LUKE_A, VADER_A, VADER_B, VADER_C]})
+    assert body["legal"] is False
+    codes = {v["code"] for v in body["violations"]}
+    assert codes == {"stack-too-large", "different-names", "same-version-twice"}
+
+
+def test_non_unique_cards_do_not_stack(client, swtcg_catalogue):
+    body = post(client, STACK, {"cards": ["ANH_149", "ANH_149"]})
+    assert [v["code"] for v in body["violations"]][0] == "not-unique"
+
+
+@pytest.mark.parametrize(
+    "body, code",
+    [
+        ({"cards": ["NOPE_1", VADER_A]}, "unknown-card"),
+        ({"cards": []}, "invalid-request"),
+        ({"cards": "ANH_7"}, "invalid-request"),
+        ({}, "invalid-request"),
+    ],
+)
+def test_stack_bad_input_is_a_400(client, swtcg_catalogue, body, code):
+    assert post(client, STACK, body, 400)["code"] == code
+
+
+def confrontation(bids, dark=(VADER_A,), light=(ANAKIN_A,), dark_force=5, light_force=5):
+    return {
+        "dark": {"cards": list(dark)},
+        "light": {"cards": list(light)},
+        "dark_force": dark_force,
+        "light_force": light_force,
+        "bids": [{"side": side, "amount": amount} for side, amount in bids],
+    }
+
+
+def test_confrontation_tie_goes_to_the_dark_side(client, swtcg_catalogue):
+    # Vader (A) costs 8, Anakin (A) 7: Dark 0 + 8 = Light 1 + 7.
+    body = post(client, CONFRONT, confrontation([("Dark", 0), ("Light", 1), ("Dark", None), ("Light", None)]))
+    assert body["totals"] == {"Dark": 8, "Light": 8}
+    assert body["winner"] == "Dark"
+    assert body["pays"] == {"Dark": 0, "Light": 0}
+    assert body["retreats"] == "Light" and body["retreats_untapped"] is True
+
+
+def test_confrontation_counts_the_stack(client, swtcg_catalogue):
+    # Light stacks two Anakins: build cost 7 + 1; it outbids Dark's 0 with 2 → 10 against 8.
+    bids = [("Dark", 0), ("Light", 2), ("Dark", None), ("Light", None)]
+    body = post(client, CONFRONT, confrontation(bids, light=(ANAKIN_A, "AOTC_2")))
+    assert body["totals"] == {"Dark": 8, "Light": 10}
+    assert body["winner"] == "Light" and body["pays"] == {"Dark": 0, "Light": 2}
+    assert body["retreats"] == "Dark"
+
+
+@pytest.mark.parametrize(
+    "bids, rule, index",
+    [
+        ([("Light", 0)], "wrong-turn", 0),
+        ([("Dark", 0), ("Light", 0)], "bid-too-low", 1),
+        ([("Dark", 6)], "bid-above-force", 0),
+        ([("Dark", 0), ("Light", None)], "bidding-not-finished", 2),
+    ],
+)
+def test_illegal_bids_are_rejected_with_the_index(client, swtcg_catalogue, bids, rule, index):
+    body = post(client, CONFRONT, confrontation(bids), 400)
+    assert body["code"] == "illegal-bid"
+    assert (body["rule"], body["index"]) == (rule, index)
+
+
+def test_different_units_do_not_confront(client, swtcg_catalogue):
+    body = post(
+        client, CONFRONT, confrontation([("Dark", 0), ("Light", None), ("Dark", None)], light=(LUKE_A,)), 400
+    )
+    assert (body["code"], body["rule"]) == ("no-confrontation", "not-same-unit")
+
+
+def test_an_illegal_stack_cannot_confront(client, swtcg_catalogue):
+    body = post(client, CONFRONT, confrontation([], dark=(VADER_A, VADER_A)), 400)
+    assert body["code"] == "illegal-stack" and body["side"] == "Dark"
+    assert body["violations"][0]["code"] == "same-version-twice"
+
+
+def test_confrontation_bad_body(client, swtcg_catalogue):
+    body = confrontation([("Dark", 0)])
+    body["bids"][0]["side"] = "Grey"
+    assert post(client, CONFRONT, body, 400)["code"] == "invalid-request"
+    assert post(client, CONFRONT, {"dark": {"cards": [VADER_A]}}, 400)["code"] == "invalid-request"
