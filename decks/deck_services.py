@@ -11,11 +11,11 @@ from rest_framework import status
 from cardsdb.api.errors import ApiError
 from cardsdb.models import Card
 
-from .legality.checker import check_deck
 from .legality.records import CardPool
+from .legality.swdbg import check_setup
 from .models import Deck, DeckCard
-from .pool import card_pool, format_rules
-from .services import format_get
+from .pool import card_pool, format_rules, setup_pool
+from .services import check_cards, format_get
 
 MAX_COPIES = 99
 MAX_ENTRIES = 500
@@ -150,9 +150,10 @@ def deck_legality(deck: Deck, format_code: str | None = None) -> dict | None:
     fmt = format_get(game=deck.game_id, code=format_code) if format_code else deck.format
     if fmt is None:
         return None
+    if deck.game_id == "swdbg":
+        return check_setup(deck.setup, format_rules(fmt), setup_pool()).as_dict()
     inside, outside = deck_ids(deck)
-    report = check_deck(inside, outside, format_rules(fmt), card_pool(deck.game_id), side=deck.side or None)
-    return report.as_dict()
+    return check_cards(fmt, inside, outside, side=deck.side or None).as_dict()
 
 
 def deck_stats(deck: Deck) -> dict:

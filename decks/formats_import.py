@@ -13,12 +13,14 @@ from cardsdb.importers.sync import Counts, prune_by_code, upsert_by_code
 from cardsdb.models import Game
 
 from .legality.formats import expand_ids, from_gemp
+from .legality.swdbg import rules_from_definition
 from .legality.swtcg import format_from_definition
 from .models import Format
 
 FORMATS_FILE = "gemp/swccgFormats.json"
 HOUSE_RULES = Path(__file__).parent / "data" / "swccg_house_rules.json"
 SWTCG_FORMATS = Path(__file__).parent / "data" / "swtcg_formats.json"
+SWDBG_FORMATS = Path(__file__).parent / "data" / "swdbg_formats.json"
 _SWTCG_NUMBERS = (
     "min_deck_size",
     "min_deck_size_with_outside_resource",
@@ -117,6 +119,35 @@ def import_swtcg_formats(path: Path = SWTCG_FORMATS) -> Counts:
         for position, d in enumerate(definitions)
     }
     return _sync("swtcg", wanted)
+
+
+def import_swdbg_formats(path: Path = SWDBG_FORMATS) -> Counts:
+    """The SW:DBG setup formats: each stored with the file's shared keys merged in, so a row is self-contained."""
+    name = path.name
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        shared = {k: v for k, v in data.items() if k not in ("formats", "_comment")}
+        definitions = [{**shared, **f} for f in data["formats"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ImportProblem(f"cannot read the formats file: {exc!r}", file=name) from None
+    wanted = {}
+    for position, definition in enumerate(definitions):
+        try:
+            rules = rules_from_definition(definition)
+        except (KeyError, ValueError, TypeError) as exc:
+            where = describe_record(position, definition)
+            raise ImportProblem(f"bad format: {exc!r}", file=name, record=where) from None
+        if rules.code in wanted:
+            raise ImportProblem(f"format code {rules.code!r} appears twice", file=name)
+        wanted[rules.code] = {
+            "name": rules.name,
+            "version": rules.version,
+            "position": position,
+            "definition": definition,
+            "house_rules": {},
+            "source": "cardsdb-swdbg",
+        }
+    return _sync("swdbg", wanted)
 
 
 def _sync(game: str, wanted: dict) -> Counts:

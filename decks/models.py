@@ -30,16 +30,28 @@ class Deck(models.Model):
     """A player's deck: cards with counts in zones, a target format, notes; private unless made public."""
 
     class Side(models.TextChoices):
+        """SWCCG: Light/Dark; SWTCG adds Yuuzhan Vong; SW:DBG decks are a faction (decks/games.py)."""
+
         LIGHT = "Light"
         DARK = "Dark"
+        YUUZHAN_VONG = "Yuuzhan Vong"
+        EMPIRE = "Empire"
+        REBEL = "Rebel"
+        REPUBLIC = "Republic"
+        SEPARATIST = "Separatist"
         NONE = "", "—"
 
     owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="decks")
     name = models.CharField(max_length=100)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
-    side = models.CharField(max_length=10, choices=Side.choices, blank=True)
+    side = models.CharField(max_length=20, choices=Side.choices, blank=True)
     format = models.ForeignKey(Format, null=True, blank=True, on_delete=models.SET_NULL, related_name="decks")
     notes = models.TextField(blank=True)
+    setup = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="SW:DBG: the game setup this deck stands for (decks/legality/swdbg.py).",
+    )
     is_public = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

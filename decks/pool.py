@@ -7,12 +7,14 @@ from cardsdb.selectors import catalogue_version
 
 from .legality.formats import FormatRules, from_gemp
 from .legality.records import CardPool, LegalityCard
+from .legality.swdbg import SetupCard, SetupPool, SetupRules, rules_from_definition
 from .legality.swtcg import TcgCard, TcgFormat, format_from_definition, usage_marks
 from .models import Format
 
 _pools: dict[tuple, CardPool] = {}
 _tcg_pools: dict[tuple, dict[str, TcgCard]] = {}
-_formats: dict[tuple, FormatRules | TcgFormat] = {}
+_setup_pools: dict[tuple, SetupPool] = {}
+_formats: dict[tuple, FormatRules | TcgFormat | SetupRules] = {}
 
 
 def _enum(text: str) -> str:
@@ -41,7 +43,8 @@ def _record(card: Card, card_id: str, rarity: str | None = None) -> LegalityCard
 def card_pool(game: str = "swccg") -> CardPool:
     key = (game, catalogue_version(game))
     if key not in _pools:
-        _pools.clear()
+        for stale in [k for k in _pools if k[0] == game]:  # keep the other games' pools
+            del _pools[stale]
         cards = {c.pk: c for c in Card.objects.filter(game_id=game, edition=Card.Edition.CURRENT)}
         records = {c.code: _record(c, c.code) for c in cards.values()}
         reprint_rarity = {
@@ -85,11 +88,39 @@ def tcg_pool() -> dict[str, TcgCard]:
     return _tcg_pools[key]
 
 
-def format_rules(fmt: Format) -> FormatRules | TcgFormat:
-    """The format's rules in its game's shape (FormatRules for SWCCG, TcgFormat for SWTCG)."""
+def setup_pool() -> SetupPool:
+    """Every SW:DBG card as the setup rules see it (Card.side is the faction; the rest is in Card.extra)."""
+    key = ("swdbg", catalogue_version("swdbg"))
+    if key not in _setup_pools:
+        _setup_pools.clear()
+        cards = []
+        for card in Card.objects.filter(game_id="swdbg"):
+            extra = card.extra
+            cards.append(
+                SetupCard(
+                    code=card.code,
+                    title=card.name,
+                    faction=card.side,
+                    edition=extra.get("edition", ""),
+                    deck=extra.get("deck", ""),
+                    card_type=card.type,
+                    traits=tuple(card.characteristics),
+                    starting_base=bool(extra.get("starting_base")),
+                    copies=extra.get("starter_copies") or extra.get("copies"),
+                )
+            )
+        _setup_pools[key] = SetupPool(cards)
+    return _setup_pools[key]
+
+
+def format_rules(fmt: Format) -> FormatRules | TcgFormat | SetupRules:
+    """The format's rules in its game's shape (FormatRules for SWCCG, TcgFormat for SWTCG, SetupRules for
+    SW:DBG)."""
     key = (fmt.game_id, fmt.code, fmt.version)
     if key not in _formats:
-        if fmt.game_id == "swtcg":
+        if fmt.game_id == "swdbg":
+            _formats[key] = rules_from_definition(fmt.definition)
+        elif fmt.game_id == "swtcg":
             _formats[key] = format_from_definition(fmt.definition, source=fmt.source)
         else:
             _formats[key] = from_gemp(fmt.definition, fmt.house_rules, source=fmt.source)

@@ -8,9 +8,11 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.views import check_game
 
 from .legality.checker import check_deck
+from .legality.swdbg import SetupRules, check_setup
 from .legality.swtcg import TcgFormat, check_tcg_deck
+from .legality.violations import LegalityReport
 from .models import Format
-from .pool import card_pool, format_rules, tcg_pool
+from .pool import card_pool, format_rules, setup_pool, tcg_pool
 
 
 def format_list(*, game: str | None = None):
@@ -35,6 +37,8 @@ def format_as_dict(fmt: Format) -> dict:
     rules = format_rules(fmt)
     if isinstance(rules, TcgFormat):
         return _tcg_format_as_dict(fmt, rules)
+    if isinstance(rules, SetupRules):
+        return _setup_format_as_dict(fmt, rules)
     return {
         "game": fmt.game_id,
         "code": rules.code,
@@ -79,6 +83,38 @@ def _tcg_format_as_dict(fmt: Format, rules: TcgFormat) -> dict:
     }
 
 
+def _setup_format_as_dict(fmt: Format, rules: SetupRules) -> dict:
+    return {
+        "game": fmt.game_id,
+        "code": rules.code,
+        "name": rules.name,
+        "version": rules.version,
+        "base_deck_size": rules.base_deck_size,
+        "bases_to_win": {
+            "default": rules.bases_to_win_default,
+            "min": rules.bases_to_win_range[0],
+            "max": rules.bases_to_win_range[1],
+            "recommended": rules.bases_to_win_recommended,
+        },
+        "starter": {"size": rules.starter_size, "roles": dict(rules.starter_roles)},
+        "galaxy": {"per_faction": rules.galaxy_per_faction, "neutral": rules.galaxy_neutral},
+        "cross_edition": rules.cross_edition,
+        "opposite_sides": rules.opposite_sides,
+        "factions": {name: {"edition": e, "side": s} for name, (e, s) in rules.factions.items()},
+        "beginner_bases": {faction: list(titles) for faction, titles in rules.beginner_bases.items()},
+    }
+
+
+def check_cards(
+    fmt: Format, inside: list[str], outside: list[str], *, side: str | None = None
+) -> LegalityReport:
+    """One legality check in the format's game: one id per copy, in the deck and outside it."""
+    rules = format_rules(fmt)
+    if isinstance(rules, TcgFormat):
+        return check_tcg_deck(inside, outside, rules, tcg_pool())
+    return check_deck(inside, outside, rules, card_pool(fmt.game_id), side=side)
+
+
 class FormatCache:
     """Formats looked up once per batch: 500 decks need a handful of formats, not 1,000 queries."""
 
@@ -103,9 +139,19 @@ def legality_check(
     outside_deck: list[str] = (),
     decklist: str | None = None,
     side: str | None = None,
+    setup: dict | None = None,
     formats: FormatCache | None = None,
 ) -> dict:
     fmt = (formats or FormatCache()).get(game, format)
+    if (game == "swdbg") != (setup is not None):
+        raise ApiError(
+            "invalid-request",
+            "SW:DBG checks game setups: send `setup`."
+            if game == "swdbg"
+            else "`setup` is for SW:DBG; send `cards` or `decklist`.",
+        )
+    if setup is not None:
+        return check_setup(setup, format_rules(fmt), setup_pool()).as_dict()
     side = side.title() if side else None
     read = None
     if decklist is not None:
@@ -114,11 +160,7 @@ def legality_check(
         read = read_decklist(decklist, game=game, side=side)
         cards, outside_deck = read.deck_ids(), read.outside_ids()
         side = side or read.side
-    rules = format_rules(fmt)
-    if isinstance(rules, TcgFormat):
-        report = check_tcg_deck(list(cards or []), list(outside_deck), rules, tcg_pool())
-    else:
-        report = check_deck(list(cards or []), list(outside_deck), rules, card_pool(game), side=side)
+    report = check_cards(fmt, list(cards or []), list(outside_deck), side=side)
     result = report.as_dict()
     if read is not None:
         result["decklist"] = {

@@ -16,6 +16,7 @@ from cardsdb.api.views import ERROR, check_game
 from .. import deck_services as decks
 from ..decklists import read_decklist
 from ..exports import EXPORTS, export_deck
+from ..games import all_sides
 from ..models import Deck
 from .views import MAX_BODY, check_body_size
 
@@ -81,8 +82,8 @@ def _fields(data: dict, *, partial: bool) -> dict:
         raise ApiError("invalid-request", "`name` must have 1 to 100 characters.")
     if "side" in values:
         values["side"] = values["side"].title()
-        if values["side"] not in ("Light", "Dark", ""):
-            raise ApiError("invalid-request", "`side` is Light, Dark or empty.")
+        if values["side"] not in (*all_sides(), ""):
+            raise ApiError("invalid-request", f"`side` is one of {', '.join(all_sides())}, or empty.")
     return values
 
 

@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from ..games import all_sides
+
 MAX_DECK_CARDS = 1000
 MAX_DECKLIST_CHARS = 100_000
 
@@ -34,12 +36,21 @@ class LegalityRequest(serializers.Serializer):
         trim_whitespace=False,
         help_text="A deck list in any supported import format, instead of `cards`.",
     )
-    side = serializers.ChoiceField(choices=["light", "dark", "Light", "Dark"], required=False)
+    side = serializers.CharField(
+        required=False,
+        help_text="SWCCG: light or dark (else taken from the cards); ignored by the other games.",
+    )
+
+    setup = serializers.DictField(
+        required=False,
+        help_text="SW:DBG only, instead of cards: a game setup (players with faction, starter, bases and "
+        "starting_base; bases_to_win; galaxy). See docs/legality.md.",
+    )
 
     def validate(self, attrs):
-        if ("cards" in attrs) == ("decklist" in attrs):
+        if sum(key in attrs for key in ("cards", "decklist", "setup")) != 1:
             raise serializers.ValidationError(
-                "Give either `cards` (a list of ids) or `decklist` (text), not both."
+                "Give one of `cards` (a list of ids), `decklist` (text) or, for SW:DBG, `setup` (an object)."
             )
         return attrs
 
@@ -85,6 +96,9 @@ class FormatOut(serializers.Serializer):
     info = serializers.DictField()
 
 
+SIDES = {side.lower() for side in all_sides()}
+
+
 def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
     """Validate a legality request quickly (batches hold up to 500 of them): (values, None) or (None, errors).
 
@@ -116,12 +130,21 @@ def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
     if decklist is not None and (not isinstance(decklist, str) or len(decklist) > MAX_DECKLIST_CHARS):
         errors["decklist"] = [f"Must be text of at most {MAX_DECKLIST_CHARS} characters."]
     side = data.get("side")
-    if side is not None and (not isinstance(side, str) or side.lower() not in ("light", "dark")):
-        errors["side"] = ['"light" or "dark".']
-    if ("cards" in data) == ("decklist" in data) and not errors:
-        errors["non_field_errors"] = ["Give either `cards` (a list of ids) or `decklist` (text), not both."]
+    if side is not None and (not isinstance(side, str) or side.lower() not in SIDES):
+        errors["side"] = [f"One of {', '.join(sorted(SIDES))}."]
+    setup = data.get("setup")
+    if setup is not None and not isinstance(setup, dict):
+        errors["setup"] = ["Expected a JSON object: a SW:DBG game setup."]
+    if sum(key in data for key in ("cards", "decklist", "setup")) != 1 and not errors:
+        errors["non_field_errors"] = [
+            "Give one of `cards` (a list of ids), `decklist` (text) or, for SW:DBG, `setup` (an object)."
+        ]
     if errors:
         return None, errors
-    values = {k: data[k] for k in ("game", "format", "cards", "decklist", "side") if data.get(k) is not None}
+    values = {
+        k: data[k]
+        for k in ("game", "format", "cards", "decklist", "side", "setup")
+        if data.get(k) is not None
+    }
     values["outside_deck"] = data.get("outside_deck") or []
     return values, None

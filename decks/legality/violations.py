@@ -27,6 +27,23 @@ CODES = {
     "arena-minimum": "Fewer units in an arena (Space, Ground, Character) than the format requires.",
     "arena-balance": "An arena with more than twice the units of another.",
     # SW:DBG game setups (decks/legality/swdbg.py)
+    "bad-setup": "A malformed setup: a key missing, unknown or of the wrong kind (the message names it).",
+    "ambiguous-card": "A title naming several cards (of different editions or factions); use the code.",
+    "wrong-deck": "A card in the wrong part of a setup (a base among the starter cards, a starter card…).",
+    "starter-deck-size": "A player's starter deck does not have the format's number of cards (10).",
+    "starter-deck-composition": "A starter deck other than its faction's 7 shuttles, 2 troopers and 1 agent.",
+    "starter-faction": "A starter card of another faction than its player's.",
+    "base-deck-size": "A base deck without the format's number of bases (5 beginner, 10 Full Galaxy).",
+    "base-deck-composition": "A beginner base deck other than the five bases the rulebook names.",
+    "base-faction": "A base of another faction than its player's.",
+    "starting-base": "No starting base, a base that is not one, or a starting base outside the base deck.",
+    "card-copies": "More copies of a card than the game has (galaxy cards: their copies; bases: one).",
+    "same-faction": "Both players on one faction, or on one side where the format pits dark against light.",
+    "mixed-editions": "Factions of two editions in a format for one edition (use a cross-edition format).",
+    "bases-to-win": "A number of bases to win outside the rulebook's range (2 to 5).",
+    "galaxy-deck-size": "A galaxy deck without the format's number of cards (90).",
+    "galaxy-faction": "A galaxy deck without 30 cards per faction played and 30 neutral, or with a third's.",
+    "neutral-edition": "A missing, unknown or disallowed neutral edition, or neutral cards of another.",
 }
 
 

@@ -51,7 +51,11 @@ def test_counts_match_the_source(swccg_dir):
     pre = raw_cards(swccg_dir, "DarkPreErrata.json", "LightPreErrata.json")
     assert (len(current), len(legacy), len(pre)) == (3797, 1203, 172)
     # One card per GEMP id; every record is a card or an alternate image of one.
-    assert Card.objects.filter(edition="current").count() == len({c["gempId"] for c in current}) == 3674
+    assert (
+        Card.objects.filter(game="swccg", edition="current").count()
+        == len({c["gempId"] for c in current})
+        == 3674
+    )
     assert Card.objects.filter(edition="legacy").count() == 1184
     assert Card.objects.filter(edition="pre-errata").count() == 164
     wanted = {
@@ -59,8 +63,8 @@ def test_counts_match_the_source(swccg_dir):
         for e, cards in (("current", current), ("legacy", legacy), ("pre-errata", pre))
         for c in cards
     }
-    stored = set(Card.objects.values_list("edition", "source_id")) | set(
-        Variant.objects.values_list("card__edition", "source_id")
+    stored = set(Card.objects.filter(game="swccg").values_list("edition", "source_id")) | set(
+        Variant.objects.filter(card__game="swccg").values_list("card__edition", "source_id")
     )
     assert stored == wanted
     assert CardSet.objects.filter(game="swccg").count() == 67
@@ -112,7 +116,9 @@ def test_darth_vader_has_every_fact():
     matching = vader.relations.filter(kind="matching-weapon", text="Darth Vader's Lightsaber").get()
     assert (
         matching.target.code
-        == Card.objects.get(edition="current", name="Darth Vader's Lightsaber", side="Dark").code
+        == Card.objects.get(
+            game="swccg", edition="current", name="Darth Vader's Lightsaber", side="Dark"
+        ).code
     )
     assert vader.relations.filter(kind="combo").count() == 3
 
@@ -123,22 +129,26 @@ def test_darth_vader_has_every_fact():
     [("2 or 5", None, [2, 5]), ("π", 3.14159, [3.14159]), ("½", 0.5, [0.5]), ("*", 0, [0])],
 )
 def test_odd_destinies(printed, number, values):
-    card = Card.objects.filter(edition="current", stats_text__destiny=printed).first()
+    card = Card.objects.filter(game="swccg", edition="current", stats_text__destiny=printed).first()
     assert card is not None, printed
     assert card.destiny == number
     assert card.destiny_values == values
 
 
 def test_non_numeric_power_has_no_number():
-    card = Card.objects.filter(edition="current", stats_text__power="*").first()
+    card = Card.objects.filter(game="swccg", edition="current", stats_text__power="*").first()
     assert card is not None and card.power is None
 
 
 def test_uniqueness_kinds_are_data():
-    assert Card.objects.filter(edition="current", uniqueness_kind="restricted", uniqueness_limit=3).exists()
-    assert Card.objects.filter(edition="current", uniqueness_kind="restricted", uniqueness_limit=2).exists()
+    assert Card.objects.filter(
+        game="swccg", edition="current", uniqueness_kind="restricted", uniqueness_limit=3
+    ).exists()
+    assert Card.objects.filter(
+        game="swccg", edition="current", uniqueness_kind="restricted", uniqueness_limit=2
+    ).exists()
     diamond = Card.objects.filter(
-        edition="current", uniqueness_kind="per-location", uniqueness_limit=1
+        game="swccg", edition="current", uniqueness_kind="per-location", uniqueness_limit=1
     ).first()
     assert diamond.title.startswith("◇") and "<>" not in diamond.title and not diamond.name.startswith("◇")
     assert Card.objects.filter(
@@ -151,7 +161,7 @@ def test_force_icons_spelled_either_way_are_kept(swccg_dir):
     for record in odd:
         card = Card.objects.get(code=record["gempId"])
         assert card.light_icons == record["front"]["lightsideIcons"]
-    assert Card.objects.filter(edition="current", light_icons__gte=1).count() > 200
+    assert Card.objects.filter(game="swccg", edition="current", light_icons__gte=1).count() > 200
 
 
 def test_gemp_fills_keywords_species_and_personas():
@@ -210,7 +220,7 @@ def test_two_sided_cards_and_back_ids():
     assert objective.back["title"] and objective.back["gametext"]
     card, face = card_get(game="swccg", code="109_12_BACK")
     assert (card.code, face) == ("109_12", "back")
-    assert Card.objects.filter(edition="current", back__isnull=False).count() == 62
+    assert Card.objects.filter(game="swccg", edition="current", back__isnull=False).count() == 62
 
 
 def test_anthology_reprint_ids_point_at_the_card():
@@ -221,7 +231,9 @@ def test_anthology_reprint_ids_point_at_the_card():
 
 def test_light_and_dark_locations_share_titles():
     sides = set(
-        Card.objects.filter(edition="current", name="Tatooine: Mos Eisley").values_list("side", flat=True)
+        Card.objects.filter(game="swccg", edition="current", name="Tatooine: Mos Eisley").values_list(
+            "side", flat=True
+        )
     )
     assert sides == {"Light", "Dark"}
 

@@ -176,7 +176,7 @@ def test_swdbg_starter_deck_hand_and_cycle():
 
 
 def test_swtcg_opening_hand_is_seven():
-    body = post("/api/simulate/opening-hand", {"game": "swtcg", "cards": ["x"] * 60, "targets": []})
+    body = post("/api/simulate/opening-hand", {"game": "swtcg", "cards": ["ANH_149"] * 60, "targets": []})
     assert body["hand_size"] == 7
 
 

@@ -189,7 +189,8 @@ def test_empty_query_lists_current_cards():
 
 
 def test_all_games_when_none_is_given():
-    assert codes("vader", game=None) == codes("vader")
+    everywhere = codes("vader", game=None)
+    assert everywhere > codes("vader") and everywhere - codes("vader") == codes("vader", game="swtcg")
     assert codes("game:swccg vader", game=None) == codes("vader")
 
 
