@@ -259,3 +259,13 @@ def test_bad_row_late_in_the_run_leaves_an_imported_catalogue_untouched(imported
 def test_without_data_the_command_asks_for_a_source(tmp_path):
     with pytest.raises(ImportProblem, match="pass --source"):
         open_source(None, game="swtcg", data_dir=tmp_path, pinned=None)
+
+
+def test_if_available_skips_a_game_without_data_or_download(db, settings, tmp_path, capsys):
+    settings.CARDSDB_DATA_DIR = tmp_path  # no swtcg/ folder here
+    before = Card.objects.filter(game="swtcg").count()
+    call_command("import_cards", "swtcg", "--if-available")
+    assert "swtcg: skipped: no local data" in capsys.readouterr().out
+    assert Card.objects.filter(game="swtcg").count() == before
+    with pytest.raises(CommandError, match="no public download is known"):
+        call_command("import_cards", "swtcg")

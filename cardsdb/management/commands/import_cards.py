@@ -26,13 +26,27 @@ class Command(BaseCommand):
         parser.add_argument(
             "--if-empty", action="store_true", help="Do nothing when the game already has cards (first run)."
         )
+        parser.add_argument(
+            "--if-available",
+            action="store_true",
+            help="Skip, with a note, a game that has no local data and no public download (`make run`).",
+        )
 
-    def handle(self, *args, game, source=None, if_empty=False, verbosity=1, **options):
+    def handle(self, *args, game, source=None, if_empty=False, if_available=False, verbosity=1, **options):
         if if_empty and Card.objects.filter(game_id=game).exists():
             if verbosity:
                 self.stdout.write(f"{game}: catalogue already imported; nothing to do.")
             return
         importer = IMPORTERS[game]
+        data_dir = settings.CARDSDB_DATA_DIR
+        local = data_dir is not None and (data_dir / game).is_dir()
+        if if_available and not source and not local and importer.pinned is None:
+            self.stdout.write(
+                self.style.WARNING(
+                    f"{game}: skipped: no local data (set CARDSDB_DATA_DIR) and no public download is known."
+                )
+            )
+            return
         started = time.perf_counter()
         show = verbosity > 0
 
