@@ -23,6 +23,7 @@ class NameEntry:
     key: str  # fold_words(name)
     nicknames: tuple[str, ...]
     initials: str
+    title_key: str = ""  # fold_words(title): SWTCG titles add the version, "Anakin Skywalker (A)"
 
 
 @dataclass
@@ -31,10 +32,13 @@ class NameIndex:
     by_key: dict[str, list[NameEntry]] = field(default_factory=lambda: defaultdict(list))
     by_nickname: dict[str, list[NameEntry]] = field(default_factory=lambda: defaultdict(list))
     by_initials: dict[str, list[NameEntry]] = field(default_factory=lambda: defaultdict(list))
+    by_title: dict[str, list[NameEntry]] = field(default_factory=lambda: defaultdict(list))
 
     def __post_init__(self):
         for e in self.entries:
             self.by_key[e.key].append(e)
+            if e.title_key and e.title_key != e.key:
+                self.by_title[e.title_key].append(e)
             for nickname in e.nicknames:
                 self.by_nickname[nickname].append(e)
             self.by_initials[e.initials].append(e)
@@ -52,10 +56,11 @@ _index_cache: dict[tuple, NameIndex] = {}
 
 
 def name_index(game: str) -> NameIndex:
-    """Current cards of a game, cached per catalogue version (the last import)."""
+    """Current cards of a game, cached per game and catalogue version (the last import)."""
     key = (game, catalogue_version(game))
     if key not in _index_cache:
-        _index_cache.clear()
+        for stale in [k for k in _index_cache if k[0] == game]:
+            del _index_cache[stale]
         rows = Card.objects.filter(game_id=game, edition=Card.Edition.CURRENT).values_list(
             "id", "code", "title", "side", "name", "nicknames"
         )
@@ -69,6 +74,7 @@ def name_index(game: str) -> NameIndex:
                     fold_words(name),
                     tuple(fold(n) for n in nicks or []),
                     acronym(name),
+                    fold_words(title),
                 )
                 for pk, code, title, side, name, nicks in rows
             ]
@@ -86,7 +92,7 @@ def find_card(
     index = name_index(game)
     wanted = fold_words(text)
 
-    hits = _on_side(index.by_key.get(wanted, []), side)
+    hits = _on_side(index.by_key.get(wanted, []) or index.by_title.get(wanted, []), side)
     if hits or exact or not wanted:
         return _match(hits, "exact", [] if hits else _closest(index, wanted, side))
     hits = _on_side(index.by_nickname.get(fold(text), []), side)

@@ -1,23 +1,65 @@
 """Deck lists in any supported format, read against the database's cards (adapts it to formats_io's resolver)."""
 
+import re
 from dataclasses import dataclass
 
-from cardsdb.models import CardSet
-from cardsdb.naming import find_card
+from cardsdb.models import Card, CardSet
+from cardsdb.naming import NameEntry, find_card
+from cardsdb.selectors import catalogue_version
+from rules.text import fold, fold_words
 
 from .formats_io.base import Match, ReadResult
 from .formats_io.detect import read_any
+from .models import Deck
 from .pool import card_pool
+
+# SWTCG: a deck is one side plus Neutral cards, and cards with the same title, side and type in several sets
+# (or twice in one set: a numbered card and its promo) are printings of one card, told apart by the set only.
+NEUTRAL_SIDE = {"swtcg": "Neutral"}
+PRINTINGS_BY_TITLE = frozenset({"swtcg"})
+
+
+@dataclass(frozen=True)
+class _Printing:
+    same_card: tuple[str, ...]  # folded title, side, type: equal for printings of one card
+    order: tuple  # set position, then numbered before unnumbered (promos), then code
+    image_file: str
+
+
+_catalogues: dict[tuple, dict[str, _Printing]] = {}
+
+
+def _printings(game: str) -> dict[str, _Printing]:
+    """code → printing facts for the game's current cards, cached per game and catalogue version."""
+    key = (game, catalogue_version(game))
+    if key not in _catalogues:
+        for stale in [k for k in _catalogues if k[0] == game]:
+            del _catalogues[stale]
+        rows = Card.objects.filter(game_id=game, edition=Card.Edition.CURRENT).values_list(
+            "code", "title", "side", "type", "card_set__position", "extra__image_file"
+        )
+        _catalogues[key] = {
+            code: _Printing((fold(title), side, fold(card_type)), _order(code, position), image or "")
+            for code, title, side, card_type, position, image in rows
+        }
+    return _catalogues[key]
+
+
+def _order(code: str, set_position: int | None) -> tuple:
+    number = re.match(r"\d+", code.partition("_")[2])
+    return (set_position or 0, 0 if number else 1, int(number.group()) if number else 0, code)
 
 
 class DatabaseResolver:
-    """Names as players write them: exact (marks, case, accents, "(V)" spelling ignored) or a nickname; never a
-    fuzzy guess — a name that does not match is reported with its closest candidates instead."""
+    """Names as players write them: exact (marks, case, accents, "(V)" spelling ignored), a nickname, or
+    (SWTCG) the full title with its version letter and printing notes; never a fuzzy guess — a name that does
+    not match is reported with its closest candidates instead."""
 
     def __init__(self, game: str):
         self.game = game
         self.pool = card_pool(game)
         self._sets: dict[str, set[str]] | None = None
+        self._images: dict[str, list[str]] | None = None
 
     def by_id(self, card_id: str) -> str | None:
         card = self.pool.get(card_id)
@@ -39,17 +81,57 @@ class DatabaseResolver:
         return self._sets.get(hint.strip().lower(), set())
 
     def by_name(self, name: str, *, side: str | None = None, set_hint: str | None = None) -> Match:
-        found = find_card(self.game, name, side=side, fuzzy=False)
+        neutral = NEUTRAL_SIDE.get(self.game)
+        found = find_card(self.game, name, side=None if neutral else side, fuzzy=False)
         entries = found.entries
+        if neutral and side:  # a Light deck may hold Neutral cards: side narrows to the side and Neutral
+            allowed = {side.lower(), neutral.lower()}
+            on_side = [e for e in entries if e.side.lower() in allowed]
+            if found.cards and not on_side:  # it exists, but only on another side: say so instead of guessing
+                return Match(None, self._describe(entries[:5]))
+            entries = on_side or entries
         if found.cards and len(entries) > 1 and set_hint:
             sets = self._set_codes(set_hint)
             entries = [e for e in entries if e.code.split("_", 1)[0] in sets] or entries
-        candidates = tuple((e.code, e.title, e.side) for e in entries[:5])
         if not found.cards:
-            return Match(None, candidates)
+            return Match(None, self._describe(entries[:5]))
+        if self.game in PRINTINGS_BY_TITLE:
+            return self._one_card(name, entries)
+        candidates = self._describe(entries[:5])
         if len(entries) == 1:
             return Match(entries[0].code, candidates)
         return Match(None, candidates, ambiguous=True)
+
+    def by_image_file(self, image_file: str) -> str | None:
+        """The card LackeyCCG's image name (a .dek's <name id>) stands for: the earliest printing when several
+        printings of one card share it, None when no card or different cards have it."""
+        printings = _printings(self.game)
+        if self._images is None:
+            self._images = {}
+            for code, printing in printings.items():
+                if printing.image_file:
+                    self._images.setdefault(printing.image_file.lower(), []).append(code)
+        codes = sorted(self._images.get(image_file.strip().lower(), ()), key=lambda c: printings[c].order)
+        if codes and all(printings[c].same_card == printings[codes[0]].same_card for c in codes):
+            return codes[0]
+        return None
+
+    def _one_card(self, name: str, entries: list[NameEntry]) -> Match:
+        """The exact title's card among name matches ("Ewok Militia", not "Ewok Militia (Starter)"), the
+        earliest printing when all are printings of one card (all of them as candidates, the chosen first);
+        else ambiguous."""
+        printings = _printings(self.game)
+        wanted = fold_words(name)
+        titled = [e for e in entries if (e.title_key or e.key) == wanted] or entries
+        facts = printings.get  # a code missing here (an import between two look-ups) counts as its own card
+        ordered = sorted(titled, key=lambda e: (facts(e.code).order if facts(e.code) else (), e.code))
+        if len({facts(e.code).same_card if facts(e.code) else e.code for e in ordered}) == 1:
+            return Match(ordered[0].code, self._describe(ordered))
+        return Match(None, self._describe(ordered[:5]), ambiguous=True)
+
+    @staticmethod
+    def _describe(entries: list[NameEntry]) -> tuple[tuple[str, str, str], ...]:
+        return tuple((e.code, e.title, e.side) for e in entries)
 
 
 @dataclass
@@ -66,7 +148,9 @@ class Decklist:
 
     @property
     def side(self) -> str | None:
-        return self.read.side
+        """The side read, when it is one a deck can have (not SWTCG's "Neutral", which goes with any side)."""
+        side = self.read.side
+        return side if side is None or side.title() in Deck.Side.values else None
 
     @property
     def problems(self):
@@ -81,4 +165,4 @@ class Decklist:
 
 
 def read_decklist(text: str, *, game: str, side: str | None = None, format: str | None = None) -> Decklist:
-    return Decklist(read_any(text, DatabaseResolver(game), side=side, format=format))
+    return Decklist(read_any(text, DatabaseResolver(game), side=side, format=format, game=game))

@@ -25,12 +25,15 @@ class DeckEntry:
     count: int
     zone: str = "deck"
     line: int | None = None  # 1-based line number in the input (None for formats without lines)
+    # the input's own section name when it has several outside the deck (LackeyCCG's "Sideboard", "Supply",
+    # "Outside the game"), so that writers can put the card back where it was; None otherwise
+    section: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ReadProblem:
     # stable codes: "unknown-card-name", "ambiguous-card-name", "unknown-card-id", "bad-line", "bad-count",
-    # "bad-xml", "empty-deck", "unknown-side"
+    # "bad-xml", "empty-deck", "unknown-side", "unknown-section"
     code: str
     message: str  # plain text saying what to fix, quoting the input
     line: int | None
@@ -40,10 +43,12 @@ class ReadProblem:
 
 @dataclass
 class ReadResult:
-    format: str  # "gemp-list", "gemp-xml", "text", "swccgdb", "holotable"
+    format: str  # "gemp-list", "gemp-xml", "text", "swccgdb", "holotable", "lackey-dek", "lackey-txt"
     entries: list[DeckEntry]
     problems: list[ReadProblem]
-    side: str | None = None  # "Light"/"Dark" if the input states it or all matched cards agree
+    # "Light"/"Dark" if the input states it or all matched cards agree (SWTCG: also "Yuuzhan Vong", the one
+    # side other than Neutral that the cards share)
+    side: str | None = None
     name: str | None = None  # deck name if the input carries one
 
 
@@ -86,12 +91,22 @@ class ImageLookup(Protocol):
         ...
 
 
+@runtime_checkable
+class ImageFileLookup(Protocol):
+    def by_image_file(self, image_file: str) -> str | None:
+        """Card for a LackeyCCG image name (the set file's ImageFile, the .dek's <name id>), or None when no
+        card or several different cards have it."""
+        ...
+
+
 @dataclass(frozen=True)
 class CardInfo:  # what writers need about a card
     card_id: str
     title: str  # as printed, with uniqueness marks
     type: str  # "Character", "Effect", …
     side: str
+    set_code: str | None = None  # the card's set as LackeyCCG writes it ("AOTC"); None: the id's set part
+    image_file: str | None = None  # LackeyCCG's image name for the card (SWTCG's extra["image_file"])
 
 
 # -- helpers shared by the readers -------------------------------------------------------------------------

@@ -1,4 +1,7 @@
-"""Deck writers: GEMP's list and XML file, a readable text list (which reads back the same), and JSON."""
+"""Deck writers: GEMP's list and XML file, a readable text list (which reads back the same), and JSON.
+
+LackeyCCG's .dek and .txt writers live with their readers in lackey.py and are re-exported here.
+"""
 
 import json
 import re
@@ -6,6 +9,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 
 from .base import CardInfo, DeckEntry, agreed_side, fold, id_order, set_of, totals
+from .lackey import write_lackey_dek as write_lackey_dek
+from .lackey import write_lackey_txt as write_lackey_txt
 from .lines import is_header_name
 
 # The usual order of a SWCCG deck list; other types follow alphabetically.

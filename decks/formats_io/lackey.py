@@ -1,0 +1,438 @@
+"""LackeyCCG deck files as the SWTCG plugin (github SWTCG/SWTCG-LACKEY, starwars/) writes and reads them.
+
+.dek, XML with one <card> per copy in the plugin's deck zones (plugininfo.txt <deckzone> labels):
+
+    <deck version="0.8">
+        <meta><game>starwars</game></meta>
+        <superzone name="Deck">
+            <card><name id="LEG100_Wolf_Sazen_A">Wolf Sazen (A)</name><set>LEG</set></card>
+        </superzone>
+        <superzone name="Supply"> … "Sideboard" … "Outside the game" …
+    </deck>
+
+The name is the card's title as the set file spells it (version letter and printing notes: "Chewbacca (N)
+(Starter)"), the set is the set file's code and the id its ImageFile. The title finds the card, the set
+chooses among cards sharing the title; the id then picks among printings of one title in one set (a numbered
+card and its promo) and finds the card when the title is unknown (a title renamed since the deck was saved).
+
+.txt, as the community's scripts/deckValidator.py reads it: "count<TAB>title" lines, the deck first, then
+"Supply:", "Sideboard:" and "Outside the game:" sections.
+
+Only "Deck" is the 60-card deck: the plugin loads Supply onto the table and the others into their own zones,
+and the validator counts all three outside the deck (a Resource kept there allows 59 cards). They are read
+into the "outside" zone; every entry keeps its section so that the writers put it back where it was.
+"""
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+from .base import (
+    MAX_COUNT,
+    CardInfo,
+    DeckEntry,
+    Match,
+    ReadProblem,
+    ReadResult,
+    describe,
+    empty_deck_problem,
+    fold,
+    set_of,
+    side_from,
+)
+from .lines import parse_count
+
+DEK_FORMAT = "lackey-dek"
+TXT_FORMAT = "lackey-txt"
+GAME = "starwars"  # the SWTCG plugin's name, written in <meta><game>
+DECK = "Deck"
+OUTSIDE_SECTIONS = ("Supply", "Sideboard", "Outside the game")
+SECTIONS = (DECK, *OUTSIDE_SECTIONS)  # in the plugin's order
+DEFAULT_OUTSIDE = "Outside the game"  # for cards outside the deck whose section is not known
+NEUTRAL = "Neutral"  # SWTCG's side that goes with any deck
+BOM = "\ufeff"  # files saved on Windows may start with it
+MAX_CHARS = 1_000_000  # a 60-card .dek is about 6,000 characters; refuse what cannot be a deck before parsing
+
+_SECTION_OF = {fold(name): name for name in SECTIONS}
+_UNSAFE_XML = re.compile(r"<!DOCTYPE|<!ENTITY", re.I)  # entity expansion ("billion laughs") needs these
+_POSITION = re.compile(r": line \d+, column \d+$")  # expat's message repeats the position given before it
+_COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+)(?:\s*[x×](?=\s))?\s+(?P<name>\S.*)$", re.I)
+_HEADER = re.compile(r"^(?P<name>[^\t:]+?)\s*:$")
+
+
+def zone_of_section(section: str) -> str:
+    return "deck" if section == DECK else "outside"
+
+
+@dataclass
+class _Copies:
+    """Copies of one card as written in one section, waiting to be resolved."""
+
+    section: str
+    name: str
+    text: str  # quoted in problems
+    set_hint: str | None = None
+    image_file: str | None = None
+    lines: list[int | None] = field(default_factory=list)
+    count: int = 0
+
+    @property
+    def zone(self) -> str:
+        return zone_of_section(self.section)
+
+
+# -- .dek ------------------------------------------------------------------------------------------------
+
+
+def read_lackey_dek(text: str, resolver, *, side: str | None = None) -> ReadResult:
+    text = text.removeprefix(BOM)
+    if not text.strip():
+        return ReadResult(DEK_FORMAT, [], [empty_deck_problem(True)])
+    if len(text) > MAX_CHARS:
+        return _dek_failure(
+            f"The deck file has {len(text):,} characters; a LackeyCCG deck has a few thousand (at most "
+            f"{MAX_CHARS:,} are read). Upload the .dek file LackeyCCG saved.",
+            None,
+            text[:80],
+        )
+    unsafe = _UNSAFE_XML.search(text)
+    if unsafe:
+        line = text.count("\n", 0, unsafe.start()) + 1
+        return _dek_failure(
+            f"Line {line}: the deck file declares a DOCTYPE or entities, which LackeyCCG deck files never "
+            "do; remove them (they are refused for safety).",
+            line,
+            unsafe.group(),
+        )
+    try:
+        groups, problems = _parse_dek(text)
+    except ET.ParseError as error:
+        line, column = error.position
+        lines = text.splitlines()
+        bad = lines[line - 1] if 0 < line <= len(lines) else ""
+        reason = _POSITION.sub("", error.msg)
+        return _dek_failure(
+            f"Line {line}, column {column + 1}: the deck file is not valid XML ({reason}).",
+            line,
+            bad.strip(),
+        )
+    except _NotADeck as failure:
+        return _dek_failure(str(failure), failure.line, failure.text)
+    return _resolve(groups, resolver, DEK_FORMAT, side, problems, blank=not groups and not problems)
+
+
+class _NotADeck(Exception):
+    def __init__(self, message: str, line: int | None, text: str):
+        super().__init__(message)
+        self.line, self.text = line, text
+
+
+def _parse_dek(text: str) -> tuple[list[_Copies], list[ReadProblem]]:
+    """Copies grouped by (section, title, set, id), each with the lines of its <card> elements."""
+    parser = ET.XMLPullParser(events=("start", "end"))
+    stack: list[ET.Element] = []
+    started: dict[ET.Element, int] = {}  # element -> line of its start tag
+    groups: dict[tuple, _Copies] = {}
+    problems: list[ReadProblem] = []
+    sections: dict[ET.Element, str] = {}
+    for number, chunk in enumerate(text.splitlines(keepends=True), start=1):
+        parser.feed(chunk)  # fed line by line so each element knows its line
+        for event, element in parser.read_events():
+            if event == "start":
+                stack.append(element)
+                started[element] = number
+                if len(stack) == 1 and element.tag != "deck":
+                    raise _NotADeck(
+                        f"The file's root element is <{element.tag}>; a LackeyCCG deck file starts with "
+                        "<deck>.",
+                        number,
+                        element.tag,
+                    )
+                if len(stack) == 2 and element.tag == "superzone":
+                    sections[element] = _section(element, number, problems)
+                continue
+            stack.pop()
+            line = started[element]
+            parent = stack[-1] if stack else None
+            if len(stack) == 1 and element.tag not in ("meta", "superzone"):
+                problems.append(_unexpected(element, line, "in the deck (cards belong in a <superzone>)"))
+            elif len(stack) == 2 and parent.tag == "superzone" and element.tag != "card":
+                problems.append(
+                    _unexpected(element, line, "in a <superzone> (only <card> elements belong there)")
+                )
+            elif len(stack) == 2 and parent.tag == "superzone":
+                _add_card(element, line, sections[parent], groups, problems)
+    parser.close()
+    return list(groups.values()), problems
+
+
+def _section(element: ET.Element, line: int, problems: list[ReadProblem]) -> str:
+    written = " ".join((element.get("name") or "").split())
+    known = _SECTION_OF.get(fold(written))
+    if known:
+        return known
+    problems.append(
+        ReadProblem(
+            "unknown-section",
+            f'Line {line}: the section "{written}" is none of the SWTCG plugin\'s ({", ".join(SECTIONS)}); '
+            "its cards are read as outside the deck. Rename it if they belong in the deck.",
+            line,
+            _snippet(element),
+        )
+    )
+    return written
+
+
+def _add_card(
+    element: ET.Element, line: int, section: str, groups: dict[tuple, _Copies], problems: list[ReadProblem]
+) -> None:
+    name_element = element.find("name")
+    name = " ".join((name_element.text or "").split()) if name_element is not None else ""
+    if not name:
+        problems.append(
+            ReadProblem(
+                "bad-xml",
+                f"Line {line}: a <card> without a card name; write it as "
+                "<card><name>Title</name><set>SET</set></card> or remove it.",
+                line,
+                _snippet(element),
+            )
+        )
+        return
+    set_hint = " ".join((element.findtext("set") or "").split()) or None
+    image_file = (name_element.get("id") or "").strip() or None
+    key = (section, name, set_hint, image_file)
+    copies = groups.setdefault(key, _Copies(section, name, _snippet(element), set_hint, image_file))
+    copies.lines.append(line)
+    copies.count += 1
+
+
+def _unexpected(element: ET.Element, line: int, where: str) -> ReadProblem:
+    return ReadProblem(
+        "bad-xml", f"Line {line}: unexpected element <{element.tag}> {where}.", line, _snippet(element)
+    )
+
+
+def _snippet(element: ET.Element) -> str:
+    copy = ET.Element(element.tag, element.attrib)  # the element itself: a card's name and set, no tail
+    copy.text = (element.text or "").strip() or None
+    copy.extend(list(element) if element.tag == "card" else [])
+    return " ".join(ET.tostring(copy, encoding="unicode").split())[:300]
+
+
+def _dek_failure(message: str, line: int | None, text: str) -> ReadResult:
+    return ReadResult(
+        DEK_FORMAT, [], [ReadProblem("bad-xml", message, line, text), empty_deck_problem(False)]
+    )
+
+
+# -- .txt ------------------------------------------------------------------------------------------------
+
+
+def read_lackey_txt(text: str, resolver, *, side: str | None = None) -> ReadResult:
+    text = text.removeprefix(BOM)
+    groups: list[_Copies] = []
+    problems: list[ReadProblem] = []
+    section = DECK
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        found = _COUNT_LINE.match(line)
+        if found:
+            count = parse_count(found.group("count"))
+            if count is None:
+                problems.append(_bad_count(number, found.group("count"), line))
+                continue
+            name = " ".join(found.group("name").split())
+            groups.append(_Copies(section, name, line, lines=[number], count=count))
+            continue
+        header = _header(line)
+        if header is None:
+            problems.append(
+                ReadProblem(
+                    "bad-line",
+                    f'Line {number}: "{line}" is not a LackeyCCG deck line; write it as the count, a tab and '
+                    'the card\'s title ("4<TAB>Anakin Skywalker (A)") or as a section header ("Sideboard:").',
+                    number,
+                    line,
+                )
+            )
+            continue
+        section = header
+        if section not in SECTIONS:
+            problems.append(
+                ReadProblem(
+                    "unknown-section",
+                    f'Line {number}: the section "{section}" is none of the SWTCG plugin\'s '
+                    f"({', '.join(f'{s}:' for s in OUTSIDE_SECTIONS)}); its cards are read as outside the "
+                    "deck. Move them above the first section if they belong in the deck.",
+                    number,
+                    line,
+                )
+            )
+    return _resolve(groups, resolver, TXT_FORMAT, side, problems, blank=not text.strip())
+
+
+def _header(line: str) -> str | None:
+    """The section a header line opens: "Sideboard:", "Supply", or any other "Name:"; None if not a header."""
+    found = _HEADER.match(line)
+    written = " ".join((found.group("name") if found else line).split())
+    known = _SECTION_OF.get(fold(written))
+    return known or (written if found else None)
+
+
+def _bad_count(line: int | None, count: str, text: str) -> ReadProblem:
+    return ReadProblem(
+        "bad-count",
+        f'Line {line}: the count "{count}" in "{text}" must be a whole number from 1 to {MAX_COUNT}.',
+        line,
+        text,
+    )
+
+
+# -- resolution ------------------------------------------------------------------------------------------
+
+
+def _resolve(
+    groups: list[_Copies],
+    resolver,
+    format: str,
+    side: str | None,
+    problems: list[ReadProblem],
+    *,
+    blank: bool,
+) -> ReadResult:
+    by_image = getattr(resolver, "by_image_file", None)
+    entries: list[DeckEntry] = []
+    sides: list[str | None] = []
+    for copies in groups:
+        where = _where(copies.lines)
+        if copies.count > MAX_COUNT:
+            problems.append(
+                ReadProblem(
+                    "bad-count",
+                    f'{where}: {copies.count} copies of "{copies.name}" in {copies.section}; at most '
+                    f"{MAX_COUNT} copies of one card are read.",
+                    copies.lines[0],
+                    copies.text,
+                )
+            )
+            continue
+        match = resolver.by_name(copies.name, side=side, set_hint=copies.set_hint)
+        from_image = by_image(copies.image_file) if by_image and copies.image_file else None
+        card_id = _choose(match, from_image)
+        if card_id and card_id != match.card_id and not _fits(side_from(resolver, card_id), side):
+            card_id = (
+                None  # the id found a card the stated side excludes: report it as the title's look-up did
+            )
+        if card_id is None:
+            problems.append(_name_problem(copies, match, side, where))
+            continue
+        entries.append(DeckEntry(card_id, copies.count, copies.zone, copies.lines[0], copies.section))
+        sides.append(side_from(resolver, card_id, match))
+    problems.sort(key=lambda p: (p.line is None, p.line or 0))
+    if not entries:
+        problems.append(empty_deck_problem(blank))
+    return ReadResult(format, entries, problems, side or primary_side(sides))
+
+
+def _choose(match: Match, from_image: str | None) -> str | None:
+    """The title's card; the id's card when it is one of the title's printings or the title is unknown."""
+    printings = {candidate[0] for candidate in match.candidates}
+    if from_image is None:
+        return match.card_id
+    if match.card_id or match.ambiguous:
+        return from_image if from_image in printings else match.card_id
+    return from_image
+
+
+def _fits(card_side: str | None, side: str | None) -> bool:
+    """A card of card_side may be in a deck of side (Neutral cards in any)."""
+    return not side or not card_side or card_side.lower() in (side.lower(), NEUTRAL.lower())
+
+
+def primary_side(sides: Iterable[str | None]) -> str | None:
+    """The one side the cards share besides Neutral (SWTCG decks are one side plus Neutral cards)."""
+    found = {s for s in sides if s and s != NEUTRAL}
+    return found.pop() if len(found) == 1 else None
+
+
+def _where(lines: list[int | None]) -> str:
+    known = sorted({n for n in lines if n is not None})
+    copies = f" ({len(lines)} copies)" if len(lines) > 1 else ""
+    if len(known) <= 1:
+        return (f"Line {known[0]}" if known else "The deck") + copies
+    consecutive = known == list(range(known[0], known[-1] + 1))
+    listed = f"{known[0]}–{known[-1]}" if consecutive else ", ".join(map(str, known))
+    return f"Lines {listed}{copies}"
+
+
+def _name_problem(copies: _Copies, match: Match, side: str | None, where: str) -> ReadProblem:
+    choices = tuple(describe(c) for c in match.candidates)
+    listed = "; ".join(choices)
+    in_set = f" in set {copies.set_hint}" if copies.set_hint else ""
+    line = copies.lines[0]
+    if match.ambiguous:
+        message = (
+            f'{where}: "{copies.name}"{in_set} matches several cards: {listed}. Write the full title as '
+            'LackeyCCG shows it, with its version letter (e.g. "Anakin Skywalker (A)").'
+        )
+        return ReadProblem("ambiguous-card-name", message, line, copies.text, choices)
+    if side and choices and not any(_fits(c[2], side) for c in match.candidates):
+        message = f'{where}: no {side} card named "{copies.name}"; closest on other sides: {listed}.'
+    else:
+        hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
+        message = f'{where}: no card named "{copies.name}"{in_set}.{hint}'
+    return ReadProblem("unknown-card-name", message, line, copies.text, choices)
+
+
+# -- writers ---------------------------------------------------------------------------------------------
+
+
+def write_lackey_dek(entries: Iterable[DeckEntry], info: Mapping[str, CardInfo], *, game: str = GAME) -> str:
+    """LackeyCCG's deck file, laid out as the plugin's own decks: every section, one <card> per copy."""
+    sections = _sections(entries, info)
+    lines = ['<deck version="0.8">', "\t<meta>", f"\t\t<game>{escape(game)}</game>", "\t</meta>"]
+    for section in SECTIONS:
+        lines.append(f"\t<superzone name={quoteattr(section)}>")
+        for card_id, count in sections[section]:
+            card = info[card_id]
+            name_id = f" id={quoteattr(card.image_file)}" if card.image_file else ""
+            title = escape(card.title, {"'": "&apos;", '"': "&quot;"})
+            element = f"\t\t<card><name{name_id}>{title}</name><set>{escape(_set_code(card))}</set></card>"
+            lines.extend([element] * count)
+        lines.append("\t</superzone>")
+    lines.append("</deck>")
+    return "\n".join(lines) + "\n"
+
+
+def write_lackey_txt(entries: Iterable[DeckEntry], info: Mapping[str, CardInfo]) -> str:
+    """ "count<TAB>title" lines: the deck, then each outside section that has cards under its header."""
+    sections = _sections(entries, info)
+    blocks = []
+    for section in SECTIONS:
+        rows = [f"{count}\t{info[card_id].title}" for card_id, count in sections[section]]
+        if rows:
+            blocks.append(rows if section == DECK else [f"{section}:", *rows])
+    return "\n\n".join("\n".join(block) for block in blocks) + "\n"
+
+
+def _sections(entries: Iterable[DeckEntry], info: Mapping[str, CardInfo]) -> dict[str, list[tuple[str, int]]]:
+    """Copies per section and card, in the order first written; starting cards are deck cards."""
+    counts: dict[str, dict[str, int]] = {section: {} for section in SECTIONS}
+    for entry in entries:
+        if entry.card_id not in info:
+            raise ValueError(f"no card information for {entry.card_id}")
+        if entry.zone != "outside":
+            section = DECK
+        else:
+            section = entry.section if entry.section in OUTSIDE_SECTIONS else DEFAULT_OUTSIDE
+        counts[section][entry.card_id] = counts[section].get(entry.card_id, 0) + entry.count
+    return {section: list(cards.items()) for section, cards in counts.items()}
+
+
+def _set_code(card: CardInfo) -> str:
+    return card.set_code or set_of(card.card_id)
