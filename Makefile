@@ -22,6 +22,10 @@ run: $(BIN)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_cards swccg --if-empty
 	$(BIN)/python manage.py import_formats swccg
+	$(BIN)/python manage.py import_cards swtcg --if-empty --if-available
+	$(BIN)/python manage.py import_formats swtcg
+	$(BIN)/python manage.py import_cards swdbg --if-empty --if-available
+	$(BIN)/python manage.py import_formats swdbg
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: $(BIN)/.installed
@@ -37,3 +41,4 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/import_speed.py
 	$(BIN)/python bench/search_latency.py
 	$(BIN)/python bench/legality_speed.py
+	$(BIN)/python bench/legality_other_games.py

@@ -21,7 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 # Bump when the layout changes, so cached faces drawn by an older layout are not served.
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 
 CARD_W_MM, CARD_H_MM = 63, 88
 BASE_WIDTH = 500  # every size below is in pixels at this width, scaled by width / BASE_WIDTH
@@ -35,7 +35,7 @@ class FaceFacts:
     game: str  # short game name shown on the face: "SWCCG" / "SWTCG" / "SW:DBG"
     title: str  # as printed, with uniqueness marks: "•Darth Vader", "◇Hoth: Echo Base"
     type_line: str  # "Character — Imperial", "Location — Site", …
-    side: str  # "Light" / "Dark" / anything else: picks the frame colours
+    side: str  # "Light" / "Dark" / "Yuuzhan Vong" / anything else (neutral): picks the frame colours
     stats: tuple[tuple[str, str], ...]  # (label, value) in printed order; values may be "2 or 5", "π", "½"
     gametext: str
     lore: str = ""
@@ -201,6 +201,10 @@ _PALETTES = {
     "neutral": _Palette(
         (178, 168, 146), (242, 238, 226), (112, 98, 70), (30, 28, 24), (30, 28, 24), (255,) * 3
     ),
+    # SWTCG's fourth side, printed in a dark coral green.
+    "yuuzhan vong": _Palette(
+        (38, 52, 40), (60, 76, 58), (124, 84, 46), (232, 236, 226), (204, 212, 196), (255,) * 3
+    ),
 }
 
 
@@ -209,8 +213,8 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
 
 
 def _palette(side: str) -> _Palette:
-    side = side.strip().lower()
-    return _PALETTES[side if side in ("light", "dark") else "neutral"]
+    side = " ".join(side.lower().split())
+    return _PALETTES.get(side, _PALETTES["neutral"])
 
 
 _MARK_CHARS = "•◇◆♦"

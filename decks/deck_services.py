@@ -3,6 +3,7 @@ every problem raised as an ApiError carrying a code."""
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -11,15 +12,16 @@ from rest_framework import status
 from cardsdb.api.errors import ApiError
 from cardsdb.models import Card
 
+from .games import profile
 from .legality.records import CardPool
-from .legality.swdbg import check_setup
+from .legality.swdbg import SetupCard, SetupPool, SetupRules, check_setup, load_formats
 from .models import Deck, DeckCard
 from .pool import card_pool, format_rules, setup_pool
 from .services import check_cards, format_get
+from .stats_swtcg import TcgStatCard, tcg_statistics
 
 MAX_COPIES = 99
 MAX_ENTRIES = 500
-ZONES = {z.value for z in DeckCard.Zone}
 
 
 @dataclass(frozen=True)
@@ -29,12 +31,25 @@ class Entry:
     zone: str = "deck"
 
 
-def entries_from_request(items: object) -> list[Entry]:
-    """[{"id", "count", "zone"}…] → entries, merged per (id, zone); every bad item is named."""
+def game_zones(game: str | None) -> dict[str, str]:
+    """zone → label of the zones a deck of the game has (every DeckCard zone when the game is not given)."""
+    if game is None:
+        return {z.value: z.label for z in DeckCard.Zone}
+    return dict(profile(game).zones)
+
+
+def _zone_choices(zones: dict[str, str]) -> str:
+    return ", ".join(f"{zone} ({label})" for zone, label in zones.items())
+
+
+def entries_from_request(items: object, *, game: str | None = None) -> list[Entry]:
+    """[{"id", "count", "zone"}…] → entries, merged per (id, zone); every bad item is named. With `game`,
+    only that game's zones are accepted (SWTCG and SW:DBG decks have no starting cards)."""
     if not isinstance(items, list) or len(items) > MAX_ENTRIES:
         raise ApiError(
             "invalid-request", f"`cards` must be a list of at most {MAX_ENTRIES} {{id, count, zone}} items."
         )
+    zones = game_zones(game)
     totals: Counter[tuple[str, str]] = Counter()
     problems = []
     for i, item in enumerate(items):
@@ -45,8 +60,11 @@ def entries_from_request(items: object) -> list[Entry]:
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COPIES:
             problems.append(f"cards[{i}] ({item['id']}): count must be a whole number from 1 to {MAX_COPIES}")
             continue
-        if zone not in ZONES:
-            problems.append(f"cards[{i}] ({item['id']}): zone must be one of {', '.join(sorted(ZONES))}")
+        if zone not in zones:
+            of = f"a {game} deck's" if game else "a deck's"
+            problems.append(
+                f"cards[{i}] ({item['id']}): zone {zone!r} is not {of}; use {_zone_choices(zones)}"
+            )
             continue
         totals[(item["id"].strip(), zone)] += count
     if problems:
@@ -185,6 +203,48 @@ def deck_stats(deck: Deck) -> dict:
     return deck_statistics(cards)
 
 
+def check_zones(game: str, entries: list[Entry]) -> None:
+    """Refuse entries in a zone the game's decks do not have (a text list's "Starting:" for SWTCG)."""
+    zones = game_zones(game)
+    wrong = sorted({(e.zone, e.code) for e in entries if e.zone not in zones})
+    if wrong:
+        listed = "; ".join(f"{code} in {zone!r}" for zone, code in wrong[:10])
+        raise ApiError(
+            "invalid-request",
+            f"A {game} deck has no zone {', '.join(sorted({z for z, _ in wrong}))} ({listed}); "
+            f"use {_zone_choices(zones)}.",
+            cards=[code for _, code in wrong],
+        )
+
+
+TCG_STATS_GAMES = frozenset({"swtcg", "swdbg"})  # decks whose statistics are decks/stats_swtcg.py's
+
+
+def deck_tcg_stat_cards(deck: Deck) -> list[TcgStatCard]:
+    """The deck's cards as SWTCG statistics read them; a SW:DBG card's power is its attack."""
+    return [
+        TcgStatCard(
+            card_id=dc.code,
+            title=dc.card.title,
+            type=dc.card.type,
+            side=dc.card.side,
+            count=dc.count,
+            zone=dc.zone,
+            cost=dc.card.cost,
+            speed=dc.card.speed,
+            power=dc.card.power if deck.game_id == "swtcg" else dc.card.attack,
+            unique=dc.card.uniqueness_kind != "none",
+        )
+        for dc in deck.cards.select_related("card")
+    ]
+
+
+def deck_tcg_stats(deck: Deck) -> dict:
+    """SWTCG statistics (types, arenas, cost curve, speed and power) of an SWTCG deck, or of a SW:DBG deck's
+    starter deck (its base deck counted outside)."""
+    return tcg_statistics(deck_tcg_stat_cards(deck))
+
+
 def card_titles(game: str, ids: list[str]) -> dict[str, dict]:
     """id → {"title", "type", "side"} of the catalogue card each id names (ids that name none are left out)."""
     pool = card_pool(game)
@@ -194,3 +254,136 @@ def card_titles(game: str, ids: list[str]) -> dict[str, dict]:
     )
     info = {code: {"title": title, "type": kind, "side": side} for code, title, kind, side in rows}
     return {i: info[code] for i, code in base.items() if code in info}
+
+
+# ---- SW:DBG: a deck is a game setup (decks/legality/swdbg.py) ----
+
+SETUP_MAX_DEPTH = 20  # a setup nests 5 deep; deeper JSON is refused before anything recurses into it
+
+
+def setup_too_deep(value: object) -> bool:
+    level = [value]
+    for _ in range(SETUP_MAX_DEPTH):
+        level = [v for item in level if isinstance(item, dict | list) for v in _children(item)]
+        if not level:
+            return False
+    return True
+
+
+def _children(item: dict | list):
+    return item.values() if isinstance(item, dict) else item
+
+
+# Codes that mean the setup could not be read; a setup with them is refused, like a list with unread lines.
+SETUP_UNREADABLE = ("bad-setup", "unknown-card", "ambiguous-card")
+
+
+def setup_player_cards(player: object, pool: SetupPool) -> dict:
+    """One player of a setup, read as the checker reads it: {"faction", "starter": [(card, count)…],
+    "bases": [(card, count)…], "starting_base": card or None}. References that name no single card are left
+    out (the legality report names them)."""
+    data = player if isinstance(player, dict) else {}
+    editions = {name: edition for name, (edition, _) in _reading_rules().factions.items()}
+    faction = data.get("faction")
+    faction = next(
+        (f for f in editions if isinstance(faction, str) and f.casefold() == faction.casefold()), None
+    )
+    edition = editions.get(faction)
+    prefer = [lambda c: c.edition == edition, lambda c: c.faction == faction]
+
+    def cards(key: str, deck: str) -> list[tuple[SetupCard, int]]:
+        found = []
+        for entry in data.get(key) if isinstance(data.get(key), list) else ():
+            ref, count = (entry.get("card"), entry.get("count", 1)) if isinstance(entry, dict) else (entry, 1)
+            if not isinstance(ref, str) or not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                continue
+            match = pool.resolve(ref, [*prefer, lambda c, d=deck: c.deck == d])
+            if len(match) == 1:
+                found.append((match[0], count))
+        return found
+
+    start = data.get("starting_base")
+    match = pool.resolve(start, [*prefer, lambda c: c.starting_base]) if isinstance(start, str) else []
+    return {
+        "faction": faction,
+        "starter": cards("starter", "starter"),
+        "bases": cards("bases", "base"),
+        "starting_base": match[0] if len(match) == 1 else None,
+    }
+
+
+@cache
+def _reading_rules() -> SetupRules:
+    """Reading a setup does not depend on the format (all share the factions and card rules): the most
+    permissive one reads it."""
+    return load_formats()["cross-edition"]
+
+
+def setup_entries(setup: object) -> tuple[str, list[Entry]]:
+    """(first player's faction, deck cards) of a readable setup: the first player's starter deck in the deck,
+    their base deck outside it, so a SW:DBG deck's card list and draw odds are those of the cards a game
+    starts with. An unreadable setup (not an object, bad keys, unknown or ambiguous cards) is refused."""
+    if not isinstance(setup, dict):
+        raise ApiError("invalid-request", "`setup` must be a JSON object with players, bases_to_win, galaxy.")
+    if setup_too_deep(setup):
+        raise ApiError("invalid-request", f"`setup` is nested more than {SETUP_MAX_DEPTH} levels deep.")
+    pool = setup_pool()
+    report = check_setup(setup, _reading_rules(), pool)
+    unreadable = [v for v in report.violations if v.code in SETUP_UNREADABLE]
+    if unreadable:
+        raise ApiError(
+            "invalid-request",
+            "The setup could not be read: " + " ".join(v.message for v in unreadable[:5]),
+            violations=[v.as_dict() for v in unreadable],
+        )
+    first = setup_player_cards(setup["players"][0], pool)
+    counts: Counter[tuple[str, str]] = Counter()
+    for zone, key in (("deck", "starter"), ("outside", "bases")):
+        for card, count in first[key]:
+            counts[(card.code, zone)] += count
+    too_many = sorted(code for (code, _), count in counts.items() if count > MAX_COPIES)
+    if too_many:
+        raise ApiError(
+            "invalid-request",
+            f"The first player's decks list more than {MAX_COPIES} copies of {', '.join(too_many)}.",
+            cards=too_many,
+        )
+    return first["faction"], [Entry(code, count, zone) for (code, zone), count in counts.items()]
+
+
+@transaction.atomic
+def deck_create_setup(
+    *,
+    owner,
+    name: str,
+    setup: dict,
+    format_code: str | None = None,
+    notes: str = "",
+    is_public: bool = False,
+) -> Deck:
+    """A SW:DBG deck from its setup: side = the first player's faction, cards = `setup_entries`."""
+    side, entries = setup_entries(setup)
+    deck = deck_create(
+        owner=owner,
+        name=name,
+        game="swdbg",
+        side=side,
+        format_code=format_code,
+        notes=notes,
+        is_public=is_public,
+        entries=entries,
+    )
+    deck.setup = setup
+    deck.save(update_fields=["setup"])
+    return deck
+
+
+@transaction.atomic
+def deck_update_setup(
+    deck: Deck, *, setup: dict | None = None, format_code: str | None = None, **fields
+) -> Deck:
+    """Change a SW:DBG deck; a new setup replaces its side and cards too."""
+    if setup is None:
+        return deck_update(deck, format_code=format_code, **fields)
+    side, entries = setup_entries(setup)
+    return deck_update(deck, entries=entries, format_code=format_code, **fields, side=side, setup=setup)

@@ -1,5 +1,5 @@
-"""A saved deck as a file: GEMP list and XML, plain text by type, JSON, a printable proxy sheet (PDF), and
-LackeyCCG's deck file and text list (SWTCG)."""
+"""A saved deck as a file: GEMP list and XML (SWCCG), plain text by type with the game's zone names, JSON, a
+printable proxy sheet (PDF), and LackeyCCG's deck file and text list (SWTCG)."""
 
 import re
 
@@ -15,6 +15,7 @@ from .formats_io.writers import (
     write_lackey_txt,
     write_text,
 )
+from .games import profile
 from .models import Deck
 
 EXPORTS = {
@@ -26,9 +27,14 @@ EXPORTS = {
     "lackey-dek": ("application/xml; charset=utf-8", "dek"),
     "lackey-txt": ("text/plain; charset=utf-8", "txt"),
 }
-# Exports for some games only (the others are for every game): LackeyCCG's files name cards as the SWTCG
-# plugin's set files do.
-EXPORT_GAMES = {"lackey-dek": frozenset({"swtcg"}), "lackey-txt": frozenset({"swtcg"})}
+# Exports for some games only (the others are for every game): GEMP plays SWCCG alone, and LackeyCCG's files
+# name cards as the SWTCG plugin's set files do.
+EXPORT_GAMES = {
+    "gemp": frozenset({"swccg"}),
+    "xml": frozenset({"swccg"}),
+    "lackey-dek": frozenset({"swtcg"}),
+    "lackey-txt": frozenset({"swtcg"}),
+}
 
 
 def exports_for(game: str) -> list[str]:
@@ -68,7 +74,12 @@ def export_deck(deck: Deck, kind: str) -> tuple[bytes | str, str, str]:
     if kind == "xml":
         return write_gemp_xml(entries, info), content_type, filename
     if kind == "text":
-        return write_text(entries, info, name=deck.name, side=side), content_type, filename
+        labels = dict(profile(deck.game_id).zones)  # "Starter deck" / "Base deck" for SW:DBG…
+        return (
+            write_text(entries, info, name=deck.name, side=side, zone_labels=labels),
+            content_type,
+            filename,
+        )
     if kind == "json":
         return write_json(entries, info, name=deck.name, side=side), content_type, filename
     if kind == "lackey-dek":

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from django.db import transaction
 
+from cardsdb.importers import swtcg as swtcg_sets
 from cardsdb.importers.errors import ImportProblem, describe_record
 from cardsdb.importers.sources import Source
 from cardsdb.importers.swccg import GEMP_COMMIT
@@ -14,7 +15,7 @@ from cardsdb.models import Game
 
 from .legality.formats import expand_ids, from_gemp
 from .legality.swdbg import rules_from_definition
-from .legality.swtcg import format_from_definition
+from .legality.swtcg import USAGE_SCOPES, format_from_definition
 from .models import Format
 
 FORMATS_FILE = "gemp/swccgFormats.json"
@@ -102,6 +103,15 @@ def load_swtcg_definitions(path: Path = SWTCG_FORMATS) -> tuple[list[dict], str]
             value = definition.get(key) or []
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ImportProblem(f"{key!r} must be a list of strings", file=name, record=where)
+        # A typo must not quietly disable bans or empty the card pool.
+        for key, known in (("ban_scopes", USAGE_SCOPES), ("sets", set(swtcg_sets.SET_CODES))):
+            unknown = sorted(set(definition.get(key) or []) - set(known))
+            if unknown:
+                raise ImportProblem(
+                    f"{key!r} has unknown values {unknown}; known: {', '.join(sorted(known))}",
+                    file=name,
+                    record=where,
+                )
     return definitions, data["source"]
 
 

@@ -39,7 +39,7 @@ PROFILES = {
     "swdbg": DeckProfile(
         game="swdbg",
         sides=("Empire", "Rebel", "Republic", "Separatist"),
-        zones=(("deck", "Deck"),),
+        zones=(("deck", "Starter deck"), ("outside", "Base deck")),
         default_format="beginner",
         search_example="faction:rebel trait:fighter cost<=3",
         list_help="a game setup (starter decks, bases, galaxy deck)",

@@ -1,6 +1,7 @@
 """Build the legality card pool and format rules from the database, once per catalogue / format version."""
 
 import re
+from dataclasses import replace
 
 from cardsdb.models import Card, CardAlias, Printing
 from cardsdb.selectors import catalogue_version
@@ -84,8 +85,24 @@ def tcg_pool() -> dict[str, TcgCard]:
                 banned_in=banned_in,
                 restricted_in=restricted_in,
             )
-        _tcg_pools[key] = pool
+        _tcg_pools[key] = share_marks(pool)
     return _tcg_pools[key]
+
+
+def share_marks(pool: dict[str, TcgCard]) -> dict[str, TcgCard]:
+    """A ban or restriction noted on one printing holds for every printing of the card (its copies count
+    together too): BOH's 501st Legion Dark Trooper is banned in Vintage, and so is its START reprint."""
+    banned: dict[tuple, frozenset] = {}
+    restricted: dict[tuple, frozenset] = {}
+    for card in pool.values():
+        banned[card.copy_key] = banned.get(card.copy_key, frozenset()) | card.banned_in
+        restricted[card.copy_key] = restricted.get(card.copy_key, frozenset()) | card.restricted_in
+    return {
+        code: card
+        if (card.banned_in, card.restricted_in) == (banned[card.copy_key], restricted[card.copy_key])
+        else replace(card, banned_in=banned[card.copy_key], restricted_in=restricted[card.copy_key])
+        for code, card in pool.items()
+    }
 
 
 def setup_pool() -> SetupPool:

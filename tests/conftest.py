@@ -1,6 +1,6 @@
 """Shared fixtures. The real card data is read from CARDSDB_DATA_DIR (the Makefile points it at ../shared/data).
 
-The SWCCG and SWTCG catalogues are imported once per test session into the test database; tests run in
+The SWCCG, SWTCG and SW:DBG catalogues are imported once per test session into the test database; tests run in
 transactions on top of them, so importer tests may change them freely. `SESSION_IMPORTS` keeps each import's
 summary for the importer tests.
 """
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from cardsdb.importers import swccg, swtcg
+from cardsdb.importers import swccg, swdbg, swtcg
 from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
-from decks.formats_import import import_formats
+from decks.formats_import import import_formats, import_swdbg_formats, import_swtcg_formats
 
 
 def writable_copy(source: Path, target: Path) -> Path:
@@ -58,6 +58,9 @@ def django_db_setup(django_db_setup, django_db_blocker):
         SESSION_IMPORTS["swccg"] = apply_snapshot(swccg.load(source))
         import_formats(source)
         SESSION_IMPORTS["swtcg"] = apply_snapshot(swtcg.load(LocalSource(data_dir() / "swtcg")))
+        SESSION_IMPORTS["swdbg"] = apply_snapshot(swdbg.load(LocalSource(data_dir() / "swdbg")))
+        import_swtcg_formats()
+        import_swdbg_formats()
 
 
 @pytest.fixture
@@ -75,6 +78,12 @@ def swtcg_dir() -> Path:
 def swtcg_catalogue(db, swtcg_dir):
     """The imported SWTCG catalogue (skips, or fails in CI, without the data)."""
     return swtcg_dir
+
+
+@pytest.fixture
+def swdbg_catalogue(db):
+    """The imported SW:DBG catalogue (skips, or fails in CI, without the data)."""
+    return _require_data() / "swdbg"
 
 
 @pytest.fixture(autouse=True)

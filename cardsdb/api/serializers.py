@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from rules.values import as_int_if_whole
 
+from ..face_facts import card_facts
 from ..models import STAT_FIELDS, Card, CardRelation, CardSet, Game, Printing, Variant
 
 
@@ -133,8 +134,18 @@ class RelationSerializer(serializers.ModelSerializer):
         fields = ["kind", "text", "target"]
 
 
+class FactSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.CharField()
+    note = serializers.CharField(
+        help_text='"disputed" (the sources disagree), "unknown" (none gives it) or ""'
+    )
+
+
 class CardDetailSerializer(CardListSerializer):
     personas = serializers.SerializerMethodField()
+    facts = serializers.SerializerMethodField()
     printings = PrintingSerializer(many=True)
     variants = VariantSerializer(many=True)
     relations = RelationSerializer(many=True)
@@ -168,11 +179,18 @@ class CardDetailSerializer(CardListSerializer):
             "earlier_versions",
             "aliases",
             "extra",
+            "facts",
         ]
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_personas(self, obj: Card) -> list[dict]:
         return [{"code": p.code, "name": p.name} for p in obj.personas.all()]
+
+    @extend_schema_field(FactSerializer(many=True))
+    def get_facts(self, obj: Card) -> list[dict]:
+        """The card's facts as its game prints them (SWTCG arenas and version, SW:DBG traits, reward…), with
+        disputed and unknown values marked."""
+        return FactSerializer(card_facts(obj), many=True).data
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_aliases(self, obj: Card) -> list[dict]:

@@ -5,11 +5,17 @@ line endings, numbers written `7` or `7.0`, stats "X" and "*", Number values rep
 (promos, starter reprints: the code then adds the title), titles with a trailing printing note after the version
 ("Anakin Skywalker (C) (Promo)"), and HELP.txt, which holds rules reminders rather than cards.
 
+Arenas: a unit's Type names them ("Space/Ground"); an equipment, location or subordinate names them at the start
+of its Subtype ("Ground/Character - Merchant Bodyguard", "Character – Skill", once "Charcter"). They go to
+Card.icons / search_icons (for arena:) and extra["arenas"]; the rest of the subtype, split at its dashes, goes to
+Card.characteristics / search_chars (for subtype: and char:). Card.subtype keeps the column as printed.
+
 The plugin's ListOfCardDataFiles.txt names only some of the sets, so the importer reads the sets it knows
 (SET_CODES) plus any the list names; every one must be present, except VP.txt, which the list names but the
 retrieved data does not hold (a warning, see SOURCES.md).
 """
 
+import csv
 import re
 from collections import Counter
 
@@ -24,7 +30,10 @@ from .sources import Source
 GAME = "swtcg"
 LIST_FILE = "ListOfCardDataFiles.txt"
 NOT_CARDS = {"HELP"}  # rules reminders
-WOTC_SETS = ["AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS", "PROMO", "START"]
+# The ten sets Wizards of the Coast printed. PROMO and START come first in the plugin's list but hold community
+# cards too (Clone Wars and Old Republic promos and starters, made after 2005), so they count as community sets.
+WOTC_SETS = ["AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS"]
+MIXED_SETS = ["PROMO", "START"]
 COMMUNITY_SETS = [
     "15TH", "AAA", "AGD", "ALTA", "BAE", "BEP", "BF", "BH", "BL", "BOBF", "BOC", "BOE", "BOH", "BOSB", "BOTS",
     "CAD", "CWSO", "DAN", "EAW", "EE", "ER", "FOR", "FOTR", "GPC", "HWN", "IA", "ION", "JEDI", "JK", "KAE",
@@ -32,7 +41,44 @@ COMMUNITY_SETS = [
     "TAL", "TDT", "TEN", "TFA", "TLJ", "TM", "TMW", "TOR", "TROS", "TUF", "UNION", "VDR", "VV1", "VV2", "VVI",
     "WAE", "YV",
 ]  # fmt: skip
-SET_CODES = WOTC_SETS + COMMUNITY_SETS
+SET_CODES = WOTC_SETS + MIXED_SETS + COMMUNITY_SETS
+# Set names: the Wizards sets as Wizards named them; the community sets as the SWTCG-LACKEY maintainers' own
+# scripts/SWTCG.py names them (SWTCG/SWTCG-LACKEY @0e8ce4c). That list has no name for LOTA, VVI and YV, so they
+# keep their code. PROMO is no set of its own: it gathers the promotional cards.
+SET_NAMES = {
+    "AOTC": "Attack of the Clones", "SR": "Sith Rising", "ANH": "A New Hope", "BOY": "Battle of Yavin",
+    "JG": "Jedi Guardians", "ESB": "The Empire Strikes Back", "RAS": "Rogues and Scoundrels",
+    "PM": "The Phantom Menace", "ROTJ": "Return of the Jedi", "ROTS": "Revenge of the Sith", "PROMO": "Promos",
+    "START": "Starter Decks",
+    "FOTR": "Fall of the Republic", "SAV": "Scum and Villainy", "BOE": "Battle of Endor",
+    "RAW": "The Clone Wars: Republic at War", "ION": "Invasion of Naboo", "BOH": "Battle of Hoth",
+    "BH": "Legacy of the Force: Bounty Hunters", "MAND": "Legacy of the Force: Mandalorians",
+    "SITH": "Legacy of the Force: Sith", "SMUG": "Legacy of the Force: Smugglers",
+    "JEDI": "Legacy of the Force: Jedi", "RO2": "Rule of Two", "TOR": "The Old Republic",
+    "CWSO": "The Clone Wars: Separatist Offensive", "RS": "Rogue Squadron", "ER": "Empire Rising",
+    "EE": "Empire Eternal", "AGD": "The Clone Wars: A Galaxy Divided", "TDT": "The Dark Times",
+    "CAD": "Clones and Droids", "TFA": "The Force Awakens", "TAL": "The Old Republic: Tales and Legends",
+    "SBS": "The New Jedi Order: Star by Star", "DAN": "The Old Republic: Days and Nights",
+    "BL": "The Clone Wars: Battle Lines", "RO": "Rogue One", "TEN": "Tenth Anniversary",
+    "BOSB": "Battle of Starkiller Base", "TLJ": "The Last Jedi", "SOR": "Spark of Rebellion", "BF": "Battlefront",
+    "JK": "Jedi Knight", "TUF": "The New Jedi Order: The Unifying Force", "BOC": "Battle of Crait",
+    "SOLO": "Solo: A Star Wars Story", "KAE": "The Old Republic: Knights and Exiles", "TM": "The Mandalorian",
+    "15TH": "15th Anniversary", "TROS": "The Rise of Skywalker", "AAA": "Apprentices and Assassins",
+    "FOR": "Fires of Rebellion", "BOTS": "Battle of the Sarlacc", "TMW": "The Mandalorian Way",
+    "BAE": "Battle At Exegol", "BOBF": "The Book of Boba Fett", "ALTA": "A Long Time Ago", "UNION": "Union",
+    "OBWN": "Obi-Wan Kenobi", "IA": "Imperial Assault", "EAW": "Empire at War", "BEP": "Boonta Eve Podrace",
+    "GPC": "Galactic Podracing Circuit", "WAE": "Doctor Aphra: Worst Among Equals", "VV1": "Visions Volume 1",
+    "VV2": "Visions Volume 2", "VDR": "Darth Vader: Shadows and Secrets", "HWN": "Halloween",
+    "MAM": "Make A Mando", "LEG": "Legacy",
+}  # fmt: skip
+ARENAS = ("Space", "Ground", "Character")  # the order they are listed in
+_ARENA_WORD = r"(?:space|ground|charac?ter|charcter)"
+# "Ground/Character - Merchant Bodyguard", "Character – Skill", "Character Skill", "Space -Relay", "Ground Aquatic"
+_ARENA_PREFIX = re.compile(
+    rf"^\s*(?P<arenas>{_ARENA_WORD}(?:\s*/\s*{_ARENA_WORD})*)(?![\w'])\s*[-–—]?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_DASH = re.compile(r"\s+[-–—]\s*|\s*[–—]\s*|\s*[-–—]\s+")  # a dash between phrases, not in "Obi-Wan"
 # Named by ListOfCardDataFiles.txt but absent from the retrieved data.
 KNOWN_ABSENT = {"VP.txt"}
 
@@ -63,7 +109,7 @@ def load(source: Source) -> Snapshot:
             SetData(
                 code=code,
                 fields={
-                    "name": code,
+                    "name": SET_NAMES.get(code, code),
                     "abbr": code,
                     "kind": "wotc" if code in WOTC_SETS else "community",
                     "position": position,
@@ -147,7 +193,9 @@ def _read_rows(source: Source, file: str, code: str) -> list[tuple[int, dict]]:
         if not line.strip():
             continue
         where = f"line {number}"
-        values = line.split("\t")
+        # Spreadsheet-style quoting: a field holding '"' is wrapped in quotes with its quotes doubled
+        # ("Garazeb ""Zeb"" Orrelios (A)"); the csv module undoes it (no field spans lines in this data).
+        values = next(csv.reader([line], delimiter="\t"))
         if len(values) != len(header):
             raise ImportProblem(
                 f"{len(values)} columns where the header has {len(header)}", file=file, record=where
@@ -196,6 +244,32 @@ def split_title(title: str) -> tuple[str, str | None, list[str]]:
     return name, version, notes
 
 
+def _arena_names(text: str) -> list[str]:
+    words = {fold(w).replace("charcter", "character") for w in text.split("/")}
+    return [a for a in ARENAS if fold(a) in words]
+
+
+def split_arenas(card_type: str, subtype: str) -> tuple[list[str], list[str]]:
+    """(arenas, subtype phrases): ('Space/Ground', 'Rebel Transport') → (['Space', 'Ground'], ['Rebel Transport']);
+    ('Equipment', 'Ground/Character - Blaster Weapon') → (['Ground', 'Character'], ['Blaster Weapon'])."""
+    arenas: list[str] = []
+    if (match := _ARENA_PREFIX.match(card_type)) and not match["rest"]:
+        arenas = _arena_names(match["arenas"])  # a unit: its type is its arenas
+    elif match := _ARENA_PREFIX.match(subtype):
+        arenas, subtype = _arena_names(match["arenas"]), match["rest"]
+    phrases = [" ".join(p.split()) for p in _DASH.split(subtype) if p.strip()]
+    # Once the arena is written last: "Skill - Character".
+    last = _ARENA_PREFIX.match(phrases[-1]) if not arenas and len(phrases) > 1 else None
+    if last and not last["rest"]:
+        arenas, phrases = _arena_names(last["arenas"]), phrases[:-1]
+    return arenas, phrases
+
+
+def _tags(values: list[str]) -> str:
+    """'|a|b|' for the tag searches (arena:, subtype:); empty when there is nothing to find."""
+    return "|" + "|".join(fold(v) for v in values) + "|" if values else ""
+
+
 def _persona_code(key: str) -> str:
     """The persona key as a code: "anakin skywalker" → "anakin_skywalker"."""
     return key.replace(" ", "_")[:60]
@@ -236,7 +310,10 @@ def _build(rows: list[tuple[str, int, dict]]) -> tuple[list[CardData], dict[str,
         name, version, notes = split_title(title)
         stats = row.pop("_stats")
         usage = row["Usage"].strip()
+        card_type, subtype = " ".join(row["Type"].split()), " ".join(row["Subtype"].split())
+        arenas, phrases = split_arenas(card_type, subtype)
         extra = {
+            "arenas": arenas,
             "number": _number(row["Number"]),
             "image_file": row["ImageFile"].strip(),
             "usage": usage,
@@ -261,17 +338,21 @@ def _build(rows: list[tuple[str, int, dict]]) -> tuple[list[CardData], dict[str,
             "title": title,
             "name": name,
             "side": SIDES.get(side, side),
-            "type": " ".join(row["Type"].split()),
-            "subtype": " ".join(row["Subtype"].split()),
+            "type": card_type,
+            "subtype": subtype,
             "uniqueness_kind": "unique" if version else "none",
             "uniqueness_limit": 1 if version else None,
             "rarity": rarity,
             **{stat: value for stat, (_, value) in stats.items()},
             "stats_text": {stat: text for stat, (text, _) in stats.items() if text},
             "gametext": gametext,
+            "icons": arenas,
+            "characteristics": phrases,
             "extra": extra,
             "search_title": fold(name),
             "search_text": fold(gametext),
+            "search_icons": _tags(arenas),
+            "search_chars": _tags(phrases),
         }
         cards.append(
             CardData(

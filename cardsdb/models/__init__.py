@@ -1,4 +1,5 @@
 from .cards import STAT_FIELDS, Card, CardAlias, CardRelation, Printing, Variant
+from .facts import CardFact
 from .games import CardSet, Game, Persona, Rarity
 from .imports import ImportRun
 
@@ -6,6 +7,7 @@ __all__ = [
     "STAT_FIELDS",
     "Card",
     "CardAlias",
+    "CardFact",
     "CardRelation",
     "CardSet",
     "Game",

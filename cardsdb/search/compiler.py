@@ -9,11 +9,10 @@ from rules.text import fold
 from rules.values import parse_number
 
 from ..models import Card, CardRelation, CardSet, Persona, Printing, Rarity, Variant
-from .fields import Field, Kind, resolve
+from .fields import Field, Kind, choice_values, resolve
 from .syntax import And, Node, Not, Or, QuerySyntaxError, Term, iter_terms
 
 NUMERIC_OPS = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
-SIDES = {"l": "Light", "ls": "Light", "light": "Light", "d": "Dark", "ds": "Dark", "dark": "Dark"}
 EDITIONS = {"current": "current", "legacy": "legacy", "pre-errata": "pre-errata", "preerrata": "pre-errata"}
 GAMES = ("swccg", "swtcg", "swdbg")
 ORDERS = {
@@ -114,6 +113,7 @@ class _Compiler:
             Kind.CHOICE: self.choice,
             Kind.NUMBER: self.number,
             Kind.TAGS: self.tags,
+            Kind.EXTRA: self.extra,
             Kind.SET: self.in_set,
             Kind.RARITY: self.rarity,
             Kind.PERSONA: self.persona,
@@ -175,11 +175,15 @@ class _Compiler:
 
     def choice(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
-        if spec.name == "side":
-            value = SIDES.get(value.lower(), value)
-            return Q(side__iexact=value)
-        lookup = "iexact" if term.op == "=" else "icontains"
-        return Q(**{f"{spec.column}__{lookup}": value})
+        values = choice_values(spec, self.game)
+        if not values:  # free text: type, subtype
+            lookup = "iexact" if term.op == "=" else "icontains"
+            return Q(**{f"{spec.column}__{lookup}": value})
+        stored = values.get(" ".join(value.lower().split()))
+        if stored is None and spec.strict and self.game is not None:
+            known = ", ".join(dict.fromkeys(v.lower() for v in values.values()))
+            raise QuerySyntaxError(f"{term.field}: is one of {known} (got {value!r})", term.position)
+        return Q(**{f"{spec.column}__iexact": stored or value})
 
     def number(self, spec: Field, term: Term) -> Q:
         value = term.value.strip().lower()
@@ -200,9 +204,12 @@ class _Compiler:
         value = fold(term.value)
         pattern = f"|{value}|" if term.op == "=" else f"|{value}"
         q = Q(**{f"{spec.column}__contains": pattern})
-        if term.op == ":" and " " not in value:  # char:droid also finds "security droid"
+        if term.op == ":" and (spec.words or " " not in value):  # char:droid also finds "security droid"
             q |= Q(**{f"{spec.column}__contains": f" {value}"})
         return q
+
+    def extra(self, spec: Field, term: Term) -> Q:
+        return Q(**{f"extra__{spec.column}__iexact": term.value.strip()})
 
     def in_set(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
@@ -242,24 +249,21 @@ class _Compiler:
         if value in EDITIONS:
             self.result.mentions_edition = True
             return Q(edition=EDITIONS[value])
-        checks = {
-            "unique": Q(uniqueness_kind="unique"),
-            "restricted": Q(uniqueness_kind="restricted"),
-            "per-location": Q(uniqueness_kind="per-location"),
-            "diamond": Q(uniqueness_kind="per-location"),
-            "virtual": Q(card_set__kind="virtual"),
-            "decipher": Q(card_set__kind="decipher"),
-            "two-sided": Q(back__isnull=False),
-            "dfc": Q(back__isnull=False),
-            "errata": Q(errata__has_key="symbol") | Q(errata__has_key="date") | Q(errata__has_key="notes"),
-            "slip": ~Q(printable_slip_url=""),
-            "variant": Q(pk__in=Variant.objects.values("card_id")),
-            "persona": Q(pk__in=Card.personas.through.objects.values("card_id")),
-        }
-        if value not in checks:
-            known = ", ".join(sorted([*checks, *EDITIONS]))
-            raise QuerySyntaxError(f"unknown is:{value}; known: {known}", term.position)
-        return checks[value]
+        if self.game is not None:
+            checks = IS_CHECKS[self.game]()
+            if value in checks:
+                return checks[value]
+            known = sorted([*checks, *EDITIONS])
+        else:  # every game that knows the word, each on its own cards
+            matches = [(g, IS_CHECKS[g]().get(value)) for g in GAMES]
+            if any(q is not None for _, q in matches):
+                q = Q(pk__in=[])
+                for game, check in matches:
+                    if check is not None:
+                        q |= Q(game_id=game) & check
+                return q
+            known = sorted({*EDITIONS, *(k for g in GAMES for k in IS_CHECKS[g]())})
+        raise QuerySyntaxError(f"unknown is:{value}; known: {', '.join(known)}", term.position)
 
     def edition(self, spec: Field, term: Term) -> Q:
         value = term.value.strip().lower()
@@ -267,7 +271,10 @@ class _Compiler:
         if value in ("any", "all"):
             return Q()
         if value not in EDITIONS:
-            raise QuerySyntaxError("edition: is current, legacy, pre-errata or any", term.position)
+            message = "edition: is current, legacy, pre-errata or any"
+            if self.game == "swdbg":  # its two editions are imported as sets
+                message += "; SW:DBG's editions are sets: set:original_2023 or set:clone_wars_2024"
+            raise QuerySyntaxError(message, term.position)
         return Q(edition=EDITIONS[value])
 
     def code(self, spec: Field, term: Term) -> Q:
@@ -278,3 +285,61 @@ class _Compiler:
         if value not in GAMES:
             raise QuerySyntaxError(f"game: is one of {', '.join(GAMES)}", term.position)
         return Q(game_id=value)
+
+
+# --- is: per game --------------------------------------------------------------------------------------------
+# Built on demand: the subqueries (variants, personas) are evaluated lazily by the ORM anyway.
+
+# SWTCG: a unit's type names its arenas.
+_UNIT_TYPE = r"^(space|ground|character)(/(space|ground|character))*$"
+
+
+def _has_personas() -> Q:
+    return Q(pk__in=Card.personas.through.objects.values("card_id"))
+
+
+def _truthy(key: str) -> Q:
+    """Card.extra[key] is there and not empty (a list or dict of facts, a flag, a text)."""
+    empty = Q(**{f"extra__{key}__in": [False, [], {}, ""]}) | Q(**{f"extra__{key}": None})
+    return Q(extra__has_key=key) & ~empty
+
+
+def _swccg_is() -> dict[str, Q]:
+    return {
+        "unique": Q(uniqueness_kind="unique"),
+        "restricted": Q(uniqueness_kind="restricted"),
+        "per-location": Q(uniqueness_kind="per-location"),
+        "diamond": Q(uniqueness_kind="per-location"),
+        "virtual": Q(card_set__kind="virtual"),
+        "decipher": Q(card_set__kind="decipher"),
+        "two-sided": Q(back__isnull=False),
+        "dfc": Q(back__isnull=False),
+        "errata": Q(errata__has_key="symbol") | Q(errata__has_key="date") | Q(errata__has_key="notes"),
+        "slip": ~Q(printable_slip_url=""),
+        "variant": Q(pk__in=Variant.objects.values("card_id")),
+        "persona": _has_personas(),
+    }
+
+
+def _swtcg_is() -> dict[str, Q]:
+    return {
+        "unique": Q(uniqueness_kind="unique"),
+        "unit": Q(type__iregex=_UNIT_TYPE),
+        "multi-arena": Q(search_icons__regex=r"^\|[^|]+\|[^|]+\|"),  # two arenas or more
+        "banned": Q(extra__banned=True),
+        "restricted": Q(extra__restricted=True),
+        "wotc": Q(card_set__kind="wotc"),
+        "community": Q(card_set__kind="community"),
+        "persona": _has_personas(),
+    }
+
+
+def _swdbg_is() -> dict[str, Q]:
+    return {
+        "unique": Q(uniqueness_kind="unique"),
+        "disputed": _truthy("disputed"),
+        "unknown": _truthy("unknown"),
+    }
+
+
+IS_CHECKS = {"swccg": _swccg_is, "swtcg": _swtcg_is, "swdbg": _swdbg_is}

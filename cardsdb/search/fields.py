@@ -1,6 +1,6 @@
 """The search keywords of each game: what a field is called, what it matches and how it compares.
 
-One table serves the API, the search page and (later) the deck builder's card picker.
+One table serves the API, the search page (its per-game cheat sheet) and the deck builder's card picker.
 """
 
 from dataclasses import dataclass
@@ -12,6 +12,7 @@ class Kind(Enum):
     CHOICE = "choice"  # case-insensitive match on a short column (side, type…)
     NUMBER = "number"  # numeric stat with comparisons
     TAGS = "tags"  # |a|b| list column: ':' prefix of a value, '=' whole value
+    EXTRA = "extra"  # case-insensitive whole-value match on one key of Card.extra (SWTCG's version letter)
     SET = "set"
     RARITY = "rarity"
     PERSONA = "persona"
@@ -28,19 +29,58 @@ class Kind(Enum):
 class Field:
     name: str
     kind: Kind
-    column: str = ""  # the model column (search column for TEXT)
+    column: str = ""  # the model column (search column for TEXT, the key of Card.extra for EXTRA)
     raw_column: str = ""  # for TEXT: the unfolded column regexes run against
     help: str = ""
+    # CHOICE: what a user may type → the stored value ("ls" → "Light"). With `strict`, anything else is an error.
+    values: tuple[tuple[str, str], ...] = ()
+    strict: bool = False
+    # TAGS: ':' also matches a word inside a several-word value ("char:sith" finds "Dark Jedi - Sith Lord").
+    words: bool = False
 
+
+_SWCCG_SIDES = (("l", "Light"), ("ls", "Light"), ("light", "Light"), ("d", "Dark"), ("ds", "Dark"))
+_SWCCG_SIDES += (("dark", "Dark"),)
+_SWTCG_SIDES = (
+    *_SWCCG_SIDES,
+    ("n", "Neutral"),
+    ("neutral", "Neutral"),
+    ("y", "Yuuzhan Vong"),
+    ("yv", "Yuuzhan Vong"),
+    ("vong", "Yuuzhan Vong"),
+    ("yuuzhan vong", "Yuuzhan Vong"),
+    ("yuuzhan_vong", "Yuuzhan Vong"),
+    ("yuuzhan-vong", "Yuuzhan Vong"),
+)
+_SWDBG_FACTIONS = (
+    ("empire", "Empire"),
+    ("imperial", "Empire"),
+    ("rebel", "Rebel"),
+    ("rebels", "Rebel"),
+    ("rebellion", "Rebel"),
+    ("neutral", "Neutral"),
+    ("republic", "Republic"),
+    ("separatist", "Separatist"),
+    ("separatists", "Separatist"),
+    ("cis", "Separatist"),
+)
 
 _TEXT = [
     Field("name", Kind.TEXT, "search_title", "name", "title, back title and nicknames"),
     Field("text", Kind.TEXT, "search_text", "gametext", "game text (both faces)"),
     Field("lore", Kind.TEXT, "search_lore", "lore", "lore (both faces)"),
 ]
+_TAIL = [
+    Field("is", Kind.IS, help="unique, restricted, per-location, legacy, pre-errata, current, virtual…"),
+    Field("edition", Kind.EDITION, help="current, legacy, pre-errata or any"),
+    Field("id", Kind.CODE, "code", help="the card's id (GEMP id for SWCCG)"),
+    Field("game", Kind.GAME, help="swccg, swtcg, swdbg"),
+    Field("order", Kind.ORDER, help="sort by a field; prefix with - for descending"),
+    Field("direction", Kind.DIRECTION, help="asc or desc"),
+]
 _COMMON = [
     *_TEXT,
-    Field("side", Kind.CHOICE, "side", help="light, dark"),
+    Field("side", Kind.CHOICE, "side", help="light, dark", values=_SWCCG_SIDES),
     Field("type", Kind.CHOICE, "type", help="card type"),
     Field("subtype", Kind.CHOICE, "subtype", help="subtype"),
     Field("set", Kind.SET, help="set number, abbreviation or name"),
@@ -48,12 +88,7 @@ _COMMON = [
     Field("icon", Kind.TAGS, "search_icons", help="icon"),
     Field("char", Kind.TAGS, "search_chars", help="characteristic, GEMP keyword or species"),
     Field("persona", Kind.PERSONA, help="persona (GEMP's VADER, LUKE…) or its name"),
-    Field("is", Kind.IS, help="unique, restricted, per-location, legacy, pre-errata, current, virtual…"),
-    Field("edition", Kind.EDITION, help="current, legacy, pre-errata or any"),
-    Field("id", Kind.CODE, "code", help="the card's id (GEMP id for SWCCG)"),
-    Field("game", Kind.GAME, help="swccg, swtcg, swdbg"),
-    Field("order", Kind.ORDER, help="sort by a field; prefix with - for descending"),
-    Field("direction", Kind.DIRECTION, help="asc or desc"),
+    *_TAIL,
 ]
 _SWCCG_NUMBERS = [
     "destiny",
@@ -82,17 +117,82 @@ _SWCCG_RELATIONS = {
     "combo": "combo",
 }
 
+_SWTCG = [
+    *_TEXT,
+    Field(
+        "side",
+        Kind.CHOICE,
+        "side",
+        help="light, dark, neutral or yuuzhan vong (yv)",
+        values=_SWTCG_SIDES,
+        strict=True,
+    ),
+    Field(
+        "type", Kind.CHOICE, "type", help="card type: character, space, ground, battle, mission, equipment…"
+    ),
+    Field(
+        "subtype",
+        Kind.TAGS,
+        "search_chars",
+        help="a word or phrase of the subtype (jedi, sith lord, bounty hunter)",
+        words=True,
+    ),
+    Field("char", Kind.TAGS, "search_chars", help="the same as subtype:", words=True),
+    Field(
+        "arena",
+        Kind.TAGS,
+        "search_icons",
+        help="space, ground or character: a unit's arenas (a multi-arena unit is in each), "
+        "or the arena an equipment, location or subordinate names",
+    ),
+    Field("set", Kind.SET, help="set code (AOTC, ROTS, TFA…) or name"),
+    Field("rarity", Kind.RARITY, help="rarity code or name (C, U, R, P, S…)"),
+    Field("version", Kind.EXTRA, "version", help="the version letter of a unique card: A, B, C…, A2"),
+    Field("persona", Kind.PERSONA, help="every version of a name (anakin_skywalker), or the name"),
+    Field("cost", Kind.NUMBER, "cost", help="build cost"),
+    Field("speed", Kind.NUMBER, "speed", help="speed"),
+    Field("power", Kind.NUMBER, "power", help="power"),
+    Field("health", Kind.NUMBER, "health", help="health"),
+    Field("is", Kind.IS, help="unique, unit, multi-arena, banned, restricted, wotc, community"),
+    *_TAIL[1:],
+]
+
+_SWDBG = [
+    *_TEXT,
+    Field(
+        "faction",
+        Kind.CHOICE,
+        "side",
+        help="empire, rebel, neutral, republic or separatist",
+        values=_SWDBG_FACTIONS,
+        strict=True,
+    ),
+    Field("type", Kind.CHOICE, "type", help="card type: unit, capital ship, base"),
+    Field("trait", Kind.TAGS, "search_chars", help="trait: fighter, trooper, jedi, sith…", words=True),
+    Field("set", Kind.SET, help="the edition as a set: original_2023, clone_wars_2024, or a name"),
+    Field("persona", Kind.PERSONA, help="persona (none are recorded for this game yet)"),
+    Field("cost", Kind.NUMBER, "cost", help="cost"),
+    Field("attack", Kind.NUMBER, "attack", help="attack"),
+    Field("resources", Kind.NUMBER, "resources", help="resources"),
+    Field("force", Kind.NUMBER, "force", help="Force"),
+    Field("hit_points", Kind.NUMBER, "hit_points", help="hit points of a ship or base"),
+    Field(
+        "is",
+        Kind.IS,
+        help="unique, disputed (sources disagree on a value), unknown (a value no source gives)",
+    ),
+    Field("edition", Kind.EDITION, help="current or any (the game's editions are sets: use set:)"),
+    *_TAIL[2:],
+]
+
 GAME_FIELDS: dict[str, list[Field]] = {
     "swccg": [
         *_COMMON,
         *(Field(n, Kind.NUMBER, n) for n in _SWCCG_NUMBERS),
         *(Field(n, Kind.RELATION, kind) for n, kind in _SWCCG_RELATIONS.items()),
     ],
-    "swtcg": [*_COMMON, *(Field(n, Kind.NUMBER, n) for n in ("cost", "speed", "power", "health"))],
-    "swdbg": [
-        *_COMMON,
-        *(Field(n, Kind.NUMBER, n) for n in ("cost", "attack", "resources", "force", "hit_points")),
-    ],
+    "swtcg": _SWTCG,
+    "swdbg": _SWDBG,
 }
 
 ALIASES = {
@@ -137,6 +237,20 @@ ALIASES = {
     "sort": "order",
 }
 
+# Names that mean another keyword in one game only (SW:DBG calls its sides factions and its characteristics traits).
+GAME_ALIASES: dict[str, dict[str, str]] = {
+    "swccg": {},
+    "swtcg": {"arenas": "arena", "icon": "arena", "ver": "version"},
+    "swdbg": {
+        "side": "faction",
+        "f": "faction",
+        "traits": "trait",
+        "char": "trait",
+        "atk": "attack",
+        "res": "resources",
+    },
+}
+
 
 def fields_for(game: str | None) -> dict[str, Field]:
     """Keyword → Field for one game, or the union of all games when none is chosen."""
@@ -150,5 +264,37 @@ def fields_for(game: str | None) -> dict[str, Field]:
 
 
 def resolve(name: str, game: str | None) -> Field | None:
+    """The field a keyword or alias names in `game` (None: any game); None when it names nothing there."""
     table = fields_for(game)
-    return table.get(ALIASES.get(name, name))
+    local = GAME_ALIASES.get(game, {}) if game else {}
+    # The game's own aliases first, then the shared ones, whose target may be a game alias in turn
+    # ("keyword" → "char" → SW:DBG's "trait").
+    for candidate in (name, ALIASES.get(name, name)):
+        target = local.get(candidate, candidate)
+        if target in table:
+            return table[target]
+    return None
+
+
+def choice_values(spec: Field, game: str | None) -> dict[str, str]:
+    """What a CHOICE field accepts → stored value; with no game chosen, every game's words for that column."""
+    if game is not None:
+        return dict(spec.values)
+    merged: dict[str, str] = {}
+    for fields in GAME_FIELDS.values():
+        for f in fields:
+            if f.kind is Kind.CHOICE and f.column == spec.column:
+                for typed, stored in f.values:
+                    merged.setdefault(typed, stored)
+    return merged
+
+
+def aliases_for(game: str) -> dict[str, list[str]]:
+    """Keyword → every alias that reaches it in `game` (shared and the game's own), for the cheat sheets."""
+    table = fields_for(game)
+    found: dict[str, list[str]] = {name: [] for name in table}
+    for alias in [*GAME_ALIASES.get(game, {}), *ALIASES]:
+        spec = resolve(alias, game)
+        if spec is not None and alias != spec.name and alias not in found[spec.name]:
+            found[spec.name].append(alias)
+    return found

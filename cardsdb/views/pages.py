@@ -6,8 +6,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from ..api.views import detail_queryset
+from ..face_facts import card_facts
 from ..models import CardSet, Game
-from ..search.fields import ALIASES, GAME_FIELDS
+from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
 from ..search.syntax import QuerySyntaxError
 from ..selectors import card_get, card_search, game_exists, set_get
 
@@ -28,25 +29,98 @@ EXAMPLES = [
     ("name:/^dark /", "a regular expression on the title"),
     ("pulls:tatooine", "cards that pull something named Tatooine"),
 ]
+# Each game's own examples; SWCCG's are the list above.
+GAME_EXAMPLES = {
+    "swccg": EXAMPLES,
+    "swtcg": [
+        ("vader", "title or game text contains 'vader'"),
+        ("arena:space speed>=50", "fast units in the Space arena"),
+        ("arena:ground arena:character", "units in both the Ground and the Character arena"),
+        ("version:a side:dark", "the A version of every Dark Side unique card"),
+        ("subtype:sith cost<=4", "cheap Sith"),
+        ("side:yv is:unit", "Yuuzhan Vong units"),
+        ("is:banned or is:restricted", "cards with a usage restriction"),
+        ("set:ROTS t:battle order:-cost", "Revenge of the Sith battle cards, dearest first"),
+    ],
+    "swdbg": [
+        ("vader", "title or game text contains 'vader'"),
+        ("trait:fighter faction:rebel cost<=3", "cheap Rebel fighters"),
+        ("faction:empire attack>=4", "Empire cards with 4 attack or more"),
+        ("resources>=2 -faction:neutral", "faction cards that give 2 resources or more"),
+        ("hp>=14", "ships and bases with 14 HP or more"),
+        ("is:disputed or is:unknown", "cards with a value the sources disagree on or do not give"),
+        ("set:original_2023 is:unique", "unique cards of the original edition"),
+        ("force>=1 order:-force", "cards that give Force, most first"),
+    ],
+}
+# Stat columns of the search results, per game: (heading, tooltip, fact key).
+RESULT_COLUMNS = {
+    "swccg": [
+        ("Dest.", "Destiny", "destiny"),
+        ("Power", "", "power"),
+        ("Ability", "", "ability"),
+        ("Deploy", "", "deploy"),
+        ("Forfeit", "", "forfeit"),
+    ],
+    "swtcg": [
+        ("Cost", "Build cost", "cost"),
+        ("Speed", "", "speed"),
+        ("Power", "", "power"),
+        ("Health", "", "health"),
+        ("Arenas", "", "arenas"),
+        ("Ver.", "Version", "version"),
+    ],
+    "swdbg": [
+        ("Cost", "", "cost"),
+        ("Atk", "Attack", "attack"),
+        ("Res.", "Resources", "resources"),
+        ("Force", "", "force"),
+        ("HP", "Hit points", "hit_points"),
+        ("Traits", "", "traits"),
+    ],
+}
+
+
+def result_rows(cards, game: str) -> list[tuple]:
+    """(card, [(text, note)…]) for the stat columns of `game`."""
+    rows = []
+    for card in cards:
+        facts = {f.key: f for f in card_facts(card)}
+        cells = [
+            (facts[k].text, facts[k].note) if k in facts else ("", "") for _, _, k in RESULT_COLUMNS[game]
+        ]
+        rows.append((card, cells))
+    return rows
+
+
+def cheat_sheet(game: str) -> list[dict]:
+    """Every keyword of `game` with its aliases (the game's own too) and what it matches."""
+    aliases = aliases_for(game)
+    return [
+        {"name": f.name, "aliases": aliases[f.name], "help": f.help or f.kind.value}
+        for f in GAME_FIELDS[game]
+    ]
 
 
 def search(request):
     query = request.GET.get("q", "")
     game = request.GET.get("game") or "swccg"
-    if not game_exists(game):
+    if game not in GAME_FIELDS or not game_exists(game):
         game = "swccg"
     context = {
         "query": query,
         "game": game,
         "games": Game.objects.all(),
-        "examples": EXAMPLES[:8],
+        "examples": GAME_EXAMPLES[game][:8],
+        "columns": RESULT_COLUMNS[game],
+        "cheat_sheet": cheat_sheet(game),
         "page": None,
     }
     if query.strip():
         try:
             cards = card_search(query=query, game=game)
             page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
-            context.update(page=page, count=page.paginator.count)
+            context.update(page=page, count=page.paginator.count, rows=result_rows(page, game))
         except QuerySyntaxError as exc:
             context.update(error=exc.message, position=exc.position, caret=" " * exc.position + "^")
             return render(request, "cardsdb/search.html", context, status=400)
@@ -62,7 +136,25 @@ def search_help(request):
     for alias, target in ALIASES.items():
         if target in fields:
             fields[target]["aliases"].append(alias)
-    return render(request, "cardsdb/search_help.html", {"fields": fields.values(), "examples": EXAMPLES})
+    for entry in fields.values():
+        # One text when every game means the same; else each game's own ("swtcg: …; swdbg: …").
+        helps: dict[str, list[str]] = {}
+        for game, specs in GAME_FIELDS.items():
+            for spec in specs:
+                if spec.name == entry["spec"].name:
+                    helps.setdefault(spec.help or spec.kind.value, []).append(game)
+        texts = list(helps.items())
+        entry["help"] = (
+            texts[0][0] if len(texts) == 1 else "; ".join(f"{', '.join(g)}: {t}" for t, g in texts)
+        )
+    games = [
+        (g, cheat_sheet(g.code), GAME_EXAMPLES[g.code]) for g in Game.objects.filter(code__in=GAME_FIELDS)
+    ]
+    return render(
+        request,
+        "cardsdb/search_help.html",
+        {"fields": fields.values(), "examples": EXAMPLES, "games": games},
+    )
 
 
 def card_detail(request, game: str, code: str):
@@ -73,11 +165,16 @@ def card_detail(request, game: str, code: str):
     relations = {}
     for relation in card.relations.all():
         relations.setdefault(relation.get_kind_display(), []).append(relation)
-    stats = [(name.replace("_", " ").title(), value) for name, value in card.stats_text.items()]
     return render(
         request,
         "cardsdb/card.html",
-        {"card": card, "face": found[1], "relations": relations, "stats": stats, "back": card.back},
+        {
+            "card": card,
+            "face": found[1],
+            "relations": relations,
+            "facts": card_facts(card),
+            "back": card.back,
+        },
     )
 
 
@@ -97,4 +194,8 @@ def set_detail(request, game: str, code: str):
         .order_by("edition", "name", "side")
     )
     page = Paginator(cards, 200).get_page(request.GET.get("page"))
-    return render(request, "cardsdb/set.html", {"set": card_set, "page": page})
+    columns = RESULT_COLUMNS.get(card_set.game_id, [])
+    rows = result_rows(page, card_set.game_id) if columns else [(card, []) for card in page]
+    return render(
+        request, "cardsdb/set.html", {"set": card_set, "page": page, "rows": rows, "columns": columns}
+    )

@@ -1,4 +1,7 @@
-"""The deck API: list, create, read, change, delete, import (read a list without saving) and export."""
+"""The deck API: list, create, read, change, delete, import (read a list without saving) and export.
+
+A SW:DBG deck is a game setup: it is sent as `setup` (decks/legality/swdbg.py), never as cards; its cards (the
+first player's starter and base decks) and side (their faction) follow from the setup."""
 
 from dataclasses import asdict
 
@@ -6,21 +9,22 @@ from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.parsers import JSONParser
 from cardsdb.api.views import ERROR, check_game
 
 from .. import deck_services as decks
 from ..decklists import read_decklist
-from ..exports import EXPORTS, export_deck
-from ..games import all_sides
+from ..exports import EXPORTS, export_deck, exports_for
+from ..games import PROFILES, all_sides, profile
 from ..models import Deck
 from .views import MAX_BODY, check_body_size
 
 DECK_FIELDS = {"name": str, "side": str, "notes": str, "is_public": bool}
+SETUP_GAME = "swdbg"  # the game whose decks are setups
 
 
 def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
@@ -37,6 +41,7 @@ def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
         "created_at": deck.created_at,
         "updated_at": deck.updated_at,
         "url": reverse("api-deck-detail", args=[deck.pk]),
+        **({"setup": deck.setup} if deck.game_id == SETUP_GAME else {}),
         "cards": [
             {
                 "id": dc.code,
@@ -50,8 +55,13 @@ def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
             for dc in cards
         ],
         "legality": decks.deck_legality(deck, legality_format),
-        "stats": decks.deck_stats(deck),
+        "stats": _stats(deck),
     }
+
+
+def _stats(deck: Deck) -> dict:
+    """SWCCG's statistics (destiny, deploy, icons…) for SWCCG decks; SWTCG's for SWTCG and SW:DBG decks."""
+    return decks.deck_tcg_stats(deck) if deck.game_id in decks.TCG_STATS_GAMES else decks.deck_stats(deck)
 
 
 def _require_login(request) -> None:
@@ -61,9 +71,9 @@ def _require_login(request) -> None:
         )
 
 
-def _fields(data: dict, *, partial: bool) -> dict:
+def _fields(data: dict, *, partial: bool, game: str | None = None) -> dict:
     """Plain deck fields, type-checked; unknown keys are refused rather than ignored."""
-    allowed = {*DECK_FIELDS, "game", "format", "cards", "decklist", "decklist_format"}
+    allowed = {*DECK_FIELDS, "game", "format", "cards", "decklist", "decklist_format", "setup"}
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise ApiError("invalid-request", f"Unknown fields: {', '.join(unknown)}.")
@@ -81,9 +91,10 @@ def _fields(data: dict, *, partial: bool) -> dict:
     if "name" in values and not 1 <= len(values["name"]) <= 100:
         raise ApiError("invalid-request", "`name` must have 1 to 100 characters.")
     if "side" in values:
-        values["side"] = values["side"].title()
-        if values["side"] not in (*all_sides(), ""):
-            raise ApiError("invalid-request", f"`side` is one of {', '.join(all_sides())}, or empty.")
+        sides = profile(game).sides if game in PROFILES else all_sides()
+        values["side"] = next((s for s in sides if s.lower() == values["side"].lower()), values["side"])
+        if values["side"] not in (*sides, ""):
+            raise ApiError("invalid-request", f"`side` is one of {', '.join(sides)} for this game, or empty.")
     return values
 
 
@@ -92,7 +103,7 @@ def _entries(data: dict, game: str, side: str | None) -> tuple[list | None, str 
     if "cards" in data and "decklist" in data:
         raise ApiError("invalid-request", "Give `cards` or `decklist`, not both.")
     if "cards" in data:
-        return decks.entries_from_request(data["cards"]), None
+        return decks.entries_from_request(data["cards"], game=game), None
     if "decklist" in data:
         if not isinstance(data["decklist"], str):
             raise ApiError("invalid-request", "`decklist` must be text.")
@@ -108,12 +119,53 @@ def _entries(data: dict, game: str, side: str | None) -> tuple[list | None, str 
                 f"{len(read.problems)} line(s) could not be read; fix them and send the list again.",
                 problems=[asdict(p) for p in read.problems],
             )
-        return [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries], read.side
+        entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
+        decks.check_zones(game, entries)  # a text list's "Starting:" section, for a game without one
+        return entries, read.side
     return None, None
 
 
+def _setup(data: dict, game: str, *, creating: bool) -> dict | None:
+    """The posted setup of a SW:DBG deck (None when a change leaves it as it is); refused for other games."""
+    if game != SETUP_GAME:
+        if "setup" in data:
+            raise ApiError("invalid-request", "`setup` is for SW:DBG decks; send `cards` or `decklist`.")
+        return None
+    for key in ("cards", "decklist", "decklist_format"):
+        if key in data:
+            raise ApiError(
+                "invalid-request",
+                f"A SW:DBG deck is a game setup: send `setup`, not `{key}` (its cards follow from the setup).",
+            )
+    if "setup" not in data:
+        if creating:
+            raise ApiError(
+                "invalid-request",
+                "A SW:DBG deck needs a `setup`: an object with players (faction, starter, bases, "
+                "starting_base), bases_to_win and galaxy.",
+            )
+        return None
+    if not isinstance(data["setup"], dict):
+        raise ApiError("invalid-request", "`setup` must be an object with players, bases_to_win and galaxy.")
+    return data["setup"]
+
+
+def _setup_side(values: dict, faction: str) -> dict:
+    """The deck fields without `side`, which must be the first player's faction when given."""
+    values = dict(values)
+    side = values.pop("side", None)
+    if side is not None and side != faction:
+        raise ApiError(
+            "invalid-request",
+            f"A SW:DBG deck's side is its first player's faction ({faction or 'none'}), not {side or 'empty'}; "
+            "change the setup's first player instead.",
+        )
+    return values
+
+
 class DeckListView(APIView):
-    """Public decks and your own. POST creates a deck (login needed) from `cards` or a `decklist` text."""
+    """Public decks and your own. POST creates a deck (login needed) from `cards` or a `decklist` text, or a
+    SW:DBG deck from its `setup`."""
 
     parser_classes = [JSONParser]
 
@@ -150,8 +202,15 @@ class DeckListView(APIView):
         _require_login(request)
         check_body_size(request, MAX_BODY)
         data = request.data if isinstance(request.data, dict) else {}
-        values = _fields(data, partial=False)
         game = check_game(data.get("game"), required=True)
+        values = _fields(data, partial=False, game=game)
+        setup = _setup(data, game, creating=True)
+        if setup is not None:
+            values = _setup_side(values, decks.setup_entries(setup)[0])
+            deck = decks.deck_create_setup(
+                owner=request.user, setup=setup, format_code=data.get("format") or None, **values
+            )
+            return Response(deck_as_dict(deck), status=status.HTTP_201_CREATED)
         entries, read_side = _entries(data, game, values.get("side"))
         deck = decks.deck_create(
             owner=request.user,
@@ -180,9 +239,16 @@ class DeckDetailView(APIView):
         data = request.data if isinstance(request.data, dict) else {}
         if "game" in data and data["game"] != deck.game_id:
             raise ApiError("invalid-request", "A deck's game cannot change; create a new deck.")
-        values = _fields(data, partial=True)
-        entries, _ = _entries(data, deck.game_id, values.get("side", deck.side))
+        values = _fields(data, partial=True, game=deck.game_id)
+        setup = _setup(data, deck.game_id, creating=False)
         format_code = data["format"] or "" if "format" in data else None
+        if deck.game_id == SETUP_GAME:
+            faction = decks.setup_entries(setup)[0] if setup is not None else deck.side
+            decks.deck_update_setup(
+                deck, setup=setup, format_code=format_code, **_setup_side(values, faction)
+            )
+            return Response(deck_as_dict(deck))
+        entries, _ = _entries(data, deck.game_id, values.get("side", deck.side))
         decks.deck_update(deck, entries=entries, format_code=format_code, **values)
         return Response(deck_as_dict(deck))
 
@@ -226,7 +292,8 @@ class DeckImportView(APIView):
 
 
 class DeckExportView(APIView):
-    """The deck as a file: ?as=gemp (GEMP's id list), xml (GEMP's deck file), text, json or pdf (proxy sheet)."""
+    """The deck as a file: ?as=text, json or pdf (proxy sheet) for every game; for SWCCG also gemp (GEMP's id
+    list) and xml (GEMP's deck file), for SWTCG lackey-dek and lackey-txt (LackeyCCG's deck files)."""
 
     @extend_schema(
         parameters=[OpenApiParameter("as", str, enum=sorted(EXPORTS))], responses={200: bytes, 404: ERROR}
@@ -234,8 +301,11 @@ class DeckExportView(APIView):
     def get(self, request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user)
         kind = request.query_params.get("as", "text")
-        if kind not in EXPORTS:
-            raise ApiError("bad-export", f"Unknown export {kind!r}; use one of {', '.join(sorted(EXPORTS))}.")
+        allowed = exports_for(deck.game_id)
+        if kind not in allowed:
+            raise ApiError(
+                "bad-export", f"No {kind!r} export for {deck.game_id} decks; use one of {', '.join(allowed)}."
+            )
         content, content_type, filename = export_deck(deck, kind)
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'

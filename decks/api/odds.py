@@ -4,11 +4,11 @@ for a saved deck."""
 from fractions import Fraction
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.parsers import JSONParser
 from cardsdb.api.views import ERROR, check_game
 
 from .. import deck_services as decks

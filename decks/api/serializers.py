@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from ..games import all_sides
+from ..games import PROFILES, all_sides
 
 MAX_DECK_CARDS = 1000
 MAX_DECKLIST_CHARS = 100_000
@@ -38,7 +38,8 @@ class LegalityRequest(serializers.Serializer):
     )
     side = serializers.CharField(
         required=False,
-        help_text="SWCCG: light or dark (else taken from the cards); ignored by the other games.",
+        help_text="The deck's side: SWCCG light or dark (else taken from the cards); SWTCG also yuuzhan vong "
+        "(narrows the names a deck list is read against).",
     )
 
     setup = serializers.DictField(
@@ -96,9 +97,6 @@ class FormatOut(serializers.Serializer):
     info = serializers.DictField()
 
 
-SIDES = {side.lower() for side in all_sides()}
-
-
 def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
     """Validate a legality request quickly (batches hold up to 500 of them): (values, None) or (None, errors).
 
@@ -130,8 +128,10 @@ def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
     if decklist is not None and (not isinstance(decklist, str) or len(decklist) > MAX_DECKLIST_CHARS):
         errors["decklist"] = [f"Must be text of at most {MAX_DECKLIST_CHARS} characters."]
     side = data.get("side")
-    if side is not None and (not isinstance(side, str) or side.lower() not in SIDES):
-        errors["side"] = [f"One of {', '.join(sorted(SIDES))}."]
+    if side is not None:
+        sides = PROFILES[data["game"]].sides if data.get("game") in PROFILES else all_sides()
+        if not isinstance(side, str) or side.lower() not in {s.lower() for s in sides}:
+            errors["side"] = [f"One of {', '.join(sides)} for this game."]
     setup = data.get("setup")
     if setup is not None and not isinstance(setup, dict):
         errors["setup"] = ["Expected a JSON object: a SW:DBG game setup."]

@@ -9,15 +9,15 @@ from dataclasses import asdict
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.parsers import JSONParser
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
 from rules.swtcg.cards import UnitCard
-from rules.swtcg.confrontation import DARK, LIGHT, Bid, ConfrontationError, IllegalBid, resolve
+from rules.swtcg.confrontation import DARK, LIGHT, Bid, ConfrontationError, IllegalBid, check_units, resolve
 from rules.swtcg.stacking import MAX_STACK, StackedUnit, stack
 
 from .views import MAX_BODY, check_body_size
@@ -129,9 +129,14 @@ class ConfrontationView(APIView):
         body = ConfrontationRequest(data=request.data)
         body.is_valid(raise_exception=True)
         data = body.validated_data
+        cards = {side: unit_cards(data[key]["cards"]) for side, key in ((DARK, "dark"), (LIGHT, "light"))}
+        try:
+            check_units(cards[DARK], cards[LIGHT])
+        except ConfrontationError as exc:
+            raise ApiError("no-confrontation", str(exc), rule=exc.code) from None
         units = {}
-        for side, key in ((DARK, "dark"), (LIGHT, "light")):
-            unit = stacked(data[key]["cards"])
+        for side in (DARK, LIGHT):
+            unit = stack(cards[side])
             if isinstance(unit, list):
                 raise ApiError(
                     "illegal-stack",

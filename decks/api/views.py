@@ -2,11 +2,11 @@
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.parsers import JSONParser
 from cardsdb.api.views import ERROR, GAME_PARAM, check_game
 
 from .. import services

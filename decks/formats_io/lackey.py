@@ -156,14 +156,17 @@ def _parse_dek(text: str) -> tuple[list[_Copies], list[ReadProblem]]:
             stack.pop()
             line = started[element]
             parent = stack[-1] if stack else None
-            if len(stack) == 1 and element.tag not in ("meta", "superzone"):
-                problems.append(_unexpected(element, line, "in the deck (cards belong in a <superzone>)"))
+            if len(stack) == 1:
+                if element.tag not in ("meta", "superzone"):
+                    problems.append(_unexpected(element, line, "in the deck (cards belong in a <superzone>)"))
             elif len(stack) == 2 and parent.tag == "superzone" and element.tag != "card":
                 problems.append(
                     _unexpected(element, line, "in a <superzone> (only <card> elements belong there)")
                 )
             elif len(stack) == 2 and parent.tag == "superzone":
                 _add_card(element, line, sections[parent], groups, problems)
+            elif element.tag in ("card", "superzone"):
+                problems.append(_misplaced(element, line, stack))  # e.g. inside <meta> or another element
     parser.close()
     return list(groups.values()), problems
 
@@ -207,6 +210,26 @@ def _add_card(
     copies = groups.setdefault(key, _Copies(section, name, _snippet(element), set_hint, image_file))
     copies.lines.append(line)
     copies.count += 1
+
+
+def _misplaced(element: ET.Element, line: int, ancestors: list[ET.Element]) -> ReadProblem:
+    """A <card> or <superzone> nested where the plugin never puts it: reported, never read (nor dropped
+    silently), since which section it was meant for cannot be told."""
+    where = "/".join(f"<{a.tag}>" for a in ancestors)
+    if element.tag == "card":
+        title = " ".join((element.findtext("name") or "").split())
+        what = f'the card "{title}"' if title else "a <card>"
+        rule = "cards belong in a <superzone> directly under <deck>"
+    else:
+        name = " ".join((element.get("name") or "").split())
+        what = f'the section <superzone name="{name}">' if name else "a <superzone>"
+        rule = "sections belong directly under <deck>"
+    return ReadProblem(
+        "bad-xml",
+        f"Line {line}: {what} is inside {where}; {rule}, so it was not read. Move it there.",
+        line,
+        _snippet(element),
+    )
 
 
 def _unexpected(element: ET.Element, line: int, where: str) -> ReadProblem:

@@ -13,6 +13,9 @@ from .lackey import write_lackey_dek as write_lackey_dek
 from .lackey import write_lackey_txt as write_lackey_txt
 from .lines import is_header_name
 
+# The zones' names in a text list, as SWCCG players write them (and the text reader reads them back).
+ZONE_LABELS = {"starting": "Starting", "deck": "Deck", "outside": "Outside deck"}
+UNKNOWN_TYPE = "Unknown type"  # the group of cards whose type the catalogue leaves empty
 # The usual order of a SWCCG deck list; other types follow alphabetically.
 TYPE_ORDER = (
     "Objective",
@@ -61,14 +64,19 @@ def write_text(
     *,
     name: str | None = None,
     side: str | None = None,
+    zone_labels: Mapping[str, str] | None = None,
 ) -> str:
     """Starting cards, then the deck grouped by type ("Characters (12)" / "2x •Darth Vader"), then the cards
-    outside the deck. Reads back to the same entries with text.read (and read_any)."""
+    outside the deck. `zone_labels` names the zones as the game does (decks/games.py: SWTCG's "Outside the
+    game / sideboard", SW:DBG's "Base deck"); a deck zone named otherwise than "Deck" (SW:DBG's "Starter deck")
+    heads its type groups. With SWCCG's names (the default) it reads back to the same entries with text.read
+    (and read_any)."""
     merged = _merged(entries)
     missing = sorted({cid for (cid, _zone), _n in merged if cid not in info})
     if missing:
         raise ValueError(f"no card information for {', '.join(missing)}")
     side = side or agreed_side(info[cid].side for (cid, _zone), _n in merged)
+    zones = {**ZONE_LABELS, **(zone_labels or {})}
     labels = _labels(info)
     lines = []
     if name:
@@ -76,24 +84,29 @@ def write_text(
     if side:
         lines.append(f"Side: {side}")
 
-    def section(title: str, rows: list[tuple[str, int]]) -> None:
-        if lines:
+    def section(title: str, rows: list[tuple[str, int]], *, blank: bool = True) -> None:
+        if lines and blank:
             lines.append("")
         lines.append(f"{title} ({sum(n for _cid, n in rows)})")
         lines.extend(f"{n}x {labels[cid]}" for cid, n in _sorted(rows, info))
 
     starting = [(cid, n) for (cid, zone), n in merged if zone == "starting"]
     if starting:
-        section("Starting", starting)
+        section(zones["starting"], starting)
+    deck = [(cid, n) for (cid, zone), n in merged if zone == "deck"]
+    headed = bool(deck) and zones["deck"] != ZONE_LABELS["deck"]
+    if headed:  # "Starter deck (10)" over the type groups
+        if lines:
+            lines.append("")
+        lines.append(f"{zones['deck']} ({sum(n for _cid, n in deck)})")
     groups: dict[str, list[tuple[str, int]]] = {}
-    for (cid, zone), n in merged:
-        if zone == "deck":
-            groups.setdefault(_group_header(info[cid].type), []).append((cid, n))
-    for header in sorted(groups, key=_header_order):
-        section(header, groups[header])
+    for cid, n in deck:
+        groups.setdefault(_group_header(info[cid].type), []).append((cid, n))
+    for index, header in enumerate(sorted(groups, key=_header_order)):
+        section(header, groups[header], blank=not (headed and index == 0))
     outside = [(cid, n) for (cid, zone), n in merged if zone == "outside"]
     if outside:
-        section("Outside deck", outside)
+        section(zones["outside"], outside)
     return "\n".join(lines) + "\n"
 
 
@@ -143,8 +156,11 @@ def _labels(info: Mapping[str, CardInfo]) -> dict[str, str]:
 
 
 def _group_header(card_type: str) -> str:
-    """ "Characters", "Admiral's Orders", "Jedi Tests"; "Other" for a type the text reader would not know."""
+    """ "Characters", "Admiral's Orders", "Jedi Tests"; "Other" for a type the text reader would not know;
+    "Unknown type" for a card without one (SW:DBG's Clone Wars starter cards)."""
     base = re.sub(r"\s*#\d+$", "", card_type.strip())
+    if not base:
+        return UNKNOWN_TYPE
     plural = base if base.endswith("s") else base + "s"
     return plural if is_header_name(plural) else "Other"
 

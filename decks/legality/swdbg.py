@@ -47,6 +47,7 @@ from .formats import definition_version
 from .violations import LegalityReport, Violation
 
 NEUTRAL = "Neutral"
+UNKNOWN_FACTION = ""  # a card the sources name without its faction (8 Clone Wars galaxy cards)
 DECKS = ("galaxy", "starter", "outer_rim", "base")
 DECK_ALIASES = {"outer_rim_pilot_stack": "outer_rim"}  # the data file's name for the Outer Rim Pilot stack
 DECK_NAMES = {
@@ -77,7 +78,7 @@ def fold(text: str) -> str:
 class SetupCard:
     code: str
     title: str
-    faction: str  # "Empire", "Rebel", "Republic", "Separatist" or "Neutral"
+    faction: str  # "Empire", "Rebel", "Republic", "Separatist", "Neutral", or "" when the source omits it
     edition: str  # "original_2023" or "clone_wars_2024"
     deck: str  # where the card starts: "galaxy", "starter", "outer_rim" or "base"
     card_type: str  # "unit", "capital_ship", "base"
@@ -418,12 +419,25 @@ class _SetupCheck:
     def check_bases(self, player: Player):
         if player.bases is None:
             return
-        size = sum(e.count for e in player.bases)
-        if size != self.rules.base_deck_size:
+        size, needed = sum(e.count for e in player.bases), self.rules.base_deck_size
+        held = self.bases_held(player.faction)
+        short = held is not None and held < needed
+        if short:
+            # The catalogue cannot make up the base deck (Clone Wars: only the rulebook's five beginner bases
+            # are known): a deck of every base it holds is all anyone can list, so only a shorter one is wrong.
+            self.notes.append(
+                f"The catalogue holds only {held} {player.faction} bases and lacks the others: "
+                f"{self.rules.name} needs {needed}, so a base deck of all {held} is accepted here, not checked "
+                f"against {needed}."
+            )
+        if size > needed or size < (held if short else needed):
+            known = (
+                f" (the catalogue holds only {held} {player.faction} bases: list them all)" if short else ""
+            )
             self.add(
                 "base-deck-size",
                 f"{player.label}: the base deck has {_n(size, 'base')}; {self.rules.name} needs exactly "
-                f"{self.rules.base_deck_size}, the starting base included.",
+                f"{needed}, the starting base included{known}.",
             )
         own: Counter = Counter()
         for entry in player.bases:
@@ -457,6 +471,12 @@ class _SetupCheck:
         if player.faction:
             self.check_beginner_bases(player, own)
             self.check_starting_base(player, own)
+
+    def bases_held(self, faction: str | None) -> int | None:
+        """How many bases of the faction the catalogue holds (copies counted); None without a faction."""
+        if not faction:
+            return None
+        return sum(c.copies or 1 for c in self.pool.select(deck="base", faction=faction))
 
     def check_beginner_bases(self, player: Player, own: Counter):
         if not self.rules.beginner_bases:
@@ -652,7 +672,7 @@ class _SetupCheck:
                         f"The galaxy deck has {_n(by_faction[faction], 'card')} of {faction}; it needs "
                         f"{self.rules.galaxy_per_faction}, the faction's whole galaxy set.",
                     )
-            for faction in sorted(set(by_faction) - played - {NEUTRAL}):
+            for faction in sorted(set(by_faction) - played - {NEUTRAL, UNKNOWN_FACTION}):
                 cards = sorted(c.code for c in self.galaxy if c.faction == faction)
                 self.add(
                     "galaxy-faction",
@@ -660,6 +680,19 @@ class _SetupCheck:
                     "which nobody plays; remove them.",
                     cards,
                 )
+        unknown = sorted((c for c in self.galaxy if c.faction == UNKNOWN_FACTION), key=lambda c: c.code)
+        if unknown:
+            listed = ", ".join(
+                f"{c.title} ×{self.galaxy[c]}" if self.galaxy[c] > 1 else c.title for c in unknown
+            )
+            self.add(
+                "galaxy-faction",
+                f"The galaxy deck lists {_n(by_faction[UNKNOWN_FACTION], 'card')} whose faction the catalogue "
+                f"does not know ({listed}), so they cannot be counted for any faction: fill the "
+                "faction in with a card fact (manage.py import_card_facts swdbg, field faction) or leave "
+                "them out.",
+                [c.code for c in unknown],
+            )
         if by_faction[NEUTRAL] != self.rules.galaxy_neutral:
             self.add(
                 "galaxy-faction",

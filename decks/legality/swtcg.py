@@ -21,6 +21,7 @@ from .violations import LegalityReport, Violation
 ARENAS = ("Space", "Ground", "Character")
 PRIMARY_SIDES = ("Light", "Dark", "Yuuzhan Vong")
 ALL_PLAY = "all"  # a Usage mark without a format: banned or restricted in all tournament play
+USAGE_SCOPES = (ALL_PLAY, "Standard", "Vintage")  # the formats Usage marks name
 _MARK = re.compile(r"\b(BANNED|RESTRICTED)\b\W*(?:(?:in\s+)?(Standard|Vintage)\b)?")
 
 
@@ -55,14 +56,18 @@ class TcgCard:
     banned_in: frozenset[str] = frozenset()  # Usage scopes: "all", "Standard", "Vintage"
     restricted_in: frozenset[str] = frozenset()
     arenas: tuple[str, ...] = field(init=False)
+    folded_name: str = field(init=False)
+    # Copies of one card: the same name and version, whatever the printing (a "(Promo)" is a copy). Type and side
+    # are part of the key because a few different cards share a name ("Jagged Fel (A)" the Space unit and the
+    # Character, a Mission and an Equipment both called "No Such Thing As Luck").
+    copy_key: tuple[str, str | None, str, str] = field(init=False)
 
     def __post_init__(self):
+        # Worked out once per card, not once per check: thousands of decks a second read them.
+        folded = self.name.casefold()
         object.__setattr__(self, "arenas", arenas_of(self.type))
-
-    @property
-    def copy_key(self) -> tuple[str, str | None]:
-        """Copies of one card: the same name and version, whatever the printing."""
-        return (self.name.casefold(), self.version)
+        object.__setattr__(self, "folded_name", folded)
+        object.__setattr__(self, "copy_key", (folded, self.version, self.type.strip().casefold(), self.side))
 
     @property
     def is_unit(self) -> bool:
@@ -89,10 +94,13 @@ class TcgFormat:
     info: dict = field(default_factory=dict, compare=False, hash=False)
 
     def bans(self, card: TcgCard) -> bool:
-        return bool(card.banned_in & self.ban_scopes) or card.name.casefold() in self.banned
+        return bool(card.banned_in and card.banned_in & self.ban_scopes) or card.folded_name in self.banned
 
     def restricts(self, card: TcgCard) -> bool:
-        return bool(card.restricted_in & self.ban_scopes) or card.name.casefold() in self.restricted
+        return (
+            bool(card.restricted_in and card.restricted_in & self.ban_scopes)
+            or card.folded_name in self.restricted
+        )
 
 
 def format_version(definition: dict, source: str) -> str:
@@ -260,13 +268,19 @@ def banned(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
 def sets(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
     if not fmt.legal_sets:
         return
-    wrong = [c for c in deck.deck + deck.outside if c.set not in fmt.legal_sets]
-    for set_code in sorted({c.set for c in wrong}):
-        cards = [c for c in wrong if c.set == set_code]
+    by_set: dict[str, list[TcgCard]] = {}
+    legal = fmt.legal_sets
+    for card in deck.deck + deck.outside:
+        if card.set not in legal:
+            by_set.setdefault(card.set, []).append(card)
+    if not by_set:
+        return
+    allowed = ", ".join(sorted(legal))
+    for set_code, cards in sorted(by_set.items()):
         yield Violation(
             "set-not-legal",
-            f"{_n(len(cards), 'card')} from {set_code}, which is not legal in {fmt.name} (legal: "
-            f"{', '.join(sorted(fmt.legal_sets))}); replace them.",
+            f"{_n(len(cards), 'card')} from {set_code}, which is not legal in {fmt.name} (legal: {allowed}); "
+            "replace them.",
             _ids(cards),
         )
 

@@ -47,7 +47,16 @@ def odds_panel(deck: Deck, params) -> dict:
     if len(targets) > 1:
         panel["joint"] = float(joint_probability(pile.cards, hand, targets))
 
-    analysis = destiny_analysis(destiny_cards(deck.game_id, pile.cards))
+    if deck.game_id == "swccg":  # only SWCCG draws destiny
+        _destiny_charts(panel, destiny_analysis(destiny_cards(deck.game_id, pile.cards)))
+    if params.get("sample"):
+        seed = int(params["seed"]) if params.get("seed", "").isdigit() else secrets.randbelow(10**9)
+        hand_ids = sample_hands(pile.cards, hand, 1, rng=_rng(seed))[0]
+        panel["sample"] = {"seed": seed, "cards": [titles.get(c, c) for c in hand_ids]}
+    return panel
+
+
+def _destiny_charts(panel: dict, analysis: dict) -> None:
     panel["destiny"] = analysis
     distribution = analysis["distribution"]
     panel["destiny_chart"] = bars_of(
@@ -55,11 +64,6 @@ def odds_panel(deck: Deck, params) -> dict:
     )
     whole = {k: v for k, v in analysis["p_at_least"].items() if float(k) == int(float(k))}
     panel["at_least_chart"] = line_of(whole, title="P(destiny ≥ X) for one draw", x_label="X")
-    if params.get("sample"):
-        seed = int(params["seed"]) if params.get("seed", "").isdigit() else secrets.randbelow(10**9)
-        hand_ids = sample_hands(pile.cards, hand, 1, rng=_rng(seed))[0]
-        panel["sample"] = {"seed": seed, "cards": [titles.get(c, c) for c in hand_ids]}
-    return panel
 
 
 def _rng(seed: int):

@@ -7,6 +7,7 @@ from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from cardsdb.api.errors import ApiError
 from cardsdb.models import Game
@@ -14,11 +15,12 @@ from cardsdb.models import Game
 from .. import deck_services as decks
 from ..charts import bars_of, line_of
 from ..decklists import read_decklist
-from ..exports import EXPORTS
-from ..legality.checker import check_deck
+from ..exports import exports_for
+from ..games import PROFILES
 from ..models import Deck, Format
-from ..pool import card_pool, format_rules
+from ..services import check_cards
 from .odds_panel import GROUPS, odds_panel
+from .setup import setup_summary
 
 
 def signup(request):
@@ -36,8 +38,18 @@ def deck_list(request):
     return render(request, "decks/list.html", {"mine": mine.select_related("format"), "public": public})
 
 
+def _builder_game(request, deck: Deck | None) -> str:
+    """The deck's game, else ?game= (or the posted one), else SWCCG."""
+    if deck is not None:
+        return deck.game_id
+    game = request.POST.get("game") or request.GET.get("game") or "swccg"
+    return game if game in PROFILES else "swccg"
+
+
 def _builder_context(request, deck: Deck | None) -> dict:
     data = request.POST if request.method == "POST" else {}
+    game = _builder_game(request, deck)
+    profile = PROFILES[game]
     entries = []
     if deck is not None:
         entries = [{"id": dc.code, "count": dc.count, "zone": dc.zone} for dc in deck.cards.all()]
@@ -45,10 +57,21 @@ def _builder_context(request, deck: Deck | None) -> dict:
         entries = [{**e, **titles.get(e["id"], {})} for e in entries]
     return {
         "deck": deck,
-        "formats": Format.objects.filter(game_id="swccg"),
+        "game": game,
+        "game_name": Game.objects.filter(code=game).values_list("name", flat=True).first() or game,
+        "profile": profile,
+        "zones": [list(z) for z in profile.zones],
+        "games": [
+            (g, Game.objects.filter(code=g).values_list("short_name", flat=True).first() or g)
+            for g in PROFILES
+            if g != "swdbg"
+        ],
+        "formats": Format.objects.filter(game_id=game),
         "name": data.get("name", deck.name if deck else ""),
         "side": data.get("side", deck.side if deck else ""),
-        "format_code": data.get("format", deck.format.code if deck and deck.format else "open"),
+        "format_code": data.get(
+            "format", deck.format.code if deck and deck.format else profile.default_format
+        ),
         "notes": data.get("notes", deck.notes if deck else ""),
         "is_public": ("is_public" in data) if data else (deck.is_public if deck else False),
         "decklist": data.get("decklist", ""),
@@ -64,7 +87,7 @@ def _posted_deck(request, context: dict):
     raw = request.POST.get("cards_json", "").strip()
     if raw and raw != "[]":
         try:
-            entries = decks.entries_from_request(json.loads(raw))
+            entries = decks.entries_from_request(json.loads(raw), game=context["game"])
         except (ValueError, ApiError) as exc:
             detail = exc.detail if isinstance(exc, ApiError) else str(exc)
             return (
@@ -73,7 +96,7 @@ def _posted_deck(request, context: dict):
                 [{"code": "bad-card-table", "message": f"The card table could not be read: {detail}"}],
             )
         return entries, None, []
-    read = read_decklist(context["decklist"], game="swccg", side=context["side"] or None)
+    read = read_decklist(context["decklist"], game=context["game"], side=context["side"] or None)
     entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
     return entries, read, [{"code": p.code, "message": p.message} for p in read.problems]
 
@@ -88,21 +111,24 @@ def deck_builder(request, deck_id: int | None = None):
             deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
         except ApiError as exc:
             raise Http404(str(exc.detail)) from None
+    if _builder_game(request, deck) == "swdbg":  # SW:DBG decks are game setups, built on their own page
+        return redirect("setup-edit", deck_id=deck.pk) if deck is not None else redirect("setup-new")
     context = _builder_context(request, deck)
+    game = context["game"]
     if request.method == "POST":
         entries, read, problems = _posted_deck(request, context)
         context.update(read=read, problems=problems)
-        titles = decks.card_titles("swccg", [e.code for e in entries])
+        titles = decks.card_titles(game, [e.code for e in entries])
         context["initial_cards"] = [
             {"id": e.code, "count": e.count, "zone": e.zone, **titles.get(e.code, {})} for e in entries
         ]
-        fmt = Format.objects.filter(game_id="swccg", code=context["format_code"]).first()
+        fmt = Format.objects.filter(game_id=game, code=context["format_code"]).first()
         inside = [e.code for e in entries if e.zone != "outside" for _ in range(e.count)]
         outside = [e.code for e in entries if e.zone == "outside" for _ in range(e.count)]
         side = context["side"] or (read.side if read else None) or None
         if fmt is not None:
             context["format_name"] = fmt.name
-            context["report"] = check_deck(inside, outside, format_rules(fmt), card_pool("swccg"), side=side)
+            context["report"] = check_cards(fmt, inside, outside, side=side)
         if request.POST.get("action") == "save":
             if not request.user.is_authenticated:
                 messages.error(request, "Log in or sign up to save decks; checking works without an account.")
@@ -121,7 +147,7 @@ def deck_builder(request, deck_id: int | None = None):
                     if deck is None:
                         deck = decks.deck_create(
                             owner=request.user,
-                            game="swccg",
+                            game=game,
                             format_code=fmt.code if fmt else None,
                             entries=entries,
                             **fields,
@@ -143,16 +169,56 @@ def deck_detail(request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user)
     except ApiError as exc:
         raise Http404(str(exc.detail)) from None
-    format_code = request.GET.get("format") or (deck.format.code if deck.format else "open")
-    fmt = Format.objects.filter(game_id=deck.game_id, code=format_code).first() or Format.objects.get(
-        game_id=deck.game_id, code="open"
-    )
-    legality = decks.deck_legality(deck, fmt.code)
-    stats = decks.deck_stats(deck)
+    profile = PROFILES.get(deck.game_id, PROFILES["swccg"])
+    format_code = request.GET.get("format") or (deck.format.code if deck.format else profile.default_format)
+    formats = Format.objects.filter(game_id=deck.game_id)
+    fmt = formats.filter(code=format_code).first() or formats.filter(code=profile.default_format).first()
+    legality = decks.deck_legality(deck, fmt.code) if fmt else None
+    zone_labels = {"starting": "Starting", "outside": dict(profile.zones).get("outside", "Outside the deck")}
     groups: dict[str, list] = {}
     for dc in deck.cards.select_related("card").order_by("zone", "card__type", "card__name"):
-        label = {"starting": "Starting", "outside": "Outside the deck"}.get(dc.zone, dc.card.type)
-        groups.setdefault(label, []).append(dc)
+        groups.setdefault(zone_labels.get(dc.zone, dc.card.type), []).append(dc)
+    if deck.game_id == "swccg":
+        stats, charts = _swccg_stats(deck)
+    else:
+        stats, charts = _tcg_stats(deck)
+    return render(
+        request,
+        "decks/detail.html",
+        {
+            "deck": deck,
+            "groups": groups,
+            "legality": legality,
+            "stats": stats,
+            "charts": charts,
+            "formats": formats,
+            "odds": odds_panel(deck, request.GET),
+            "format_code": fmt.code if fmt else "",
+            "format_name": fmt.name if fmt else "",
+            "group_numbers": range(1, GROUPS + 1),
+            "exports": exports_for(deck.game_id),
+            "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
+            "edit_url": reverse("setup-edit" if deck.game_id == "swdbg" else "deck-edit", args=[deck.pk]),
+            "setup_summary": setup_summary(legality) if deck.game_id == "swdbg" and legality else None,
+        },
+    )
+
+
+def _tcg_stats(deck: Deck) -> tuple[dict, dict]:
+    """SWTCG figures (SW:DBG decks show the same for their starter deck); charts of what players compare."""
+    stats = decks.deck_tcg_stats(deck)
+    charts = {
+        "types": bars_of(stats["by_type"], title="Cards by type"),
+        "cost": bars_of(stats["cost_curve"], title="Cost curve", x_label="cost", y_label="cards"),
+    }
+    if deck.game_id == "swtcg":
+        charts["arenas"] = bars_of(stats["arenas"], title="Units per arena", x_label="arena", y_label="units")
+        charts["speed"] = bars_of(stats["unit_speed"], title="Unit speed", x_label="speed", y_label="units")
+    return stats, charts
+
+
+def _swccg_stats(deck: Deck) -> tuple[dict, dict]:
+    stats = decks.deck_stats(deck)
     destiny = stats["destiny"]
     charts = {
         "types": bars_of(stats["by_type"], title="Cards by type"),
@@ -168,22 +234,4 @@ def deck_detail(request, deck_id: int):
             y_label="characters",
         ),
     }
-    return render(
-        request,
-        "decks/detail.html",
-        {
-            "deck": deck,
-            "groups": groups,
-            "legality": legality,
-            "stats": stats,
-            "charts": charts,
-            "formats": Format.objects.filter(game_id=deck.game_id),
-            "odds": odds_panel(deck, request.GET),
-            "format_code": fmt.code,
-            "format_name": fmt.name,
-            "group_numbers": range(1, GROUPS + 1),
-            "exports": sorted(EXPORTS),
-            "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
-            "games": Game.objects.all(),
-        },
-    )
+    return stats, charts

@@ -1,6 +1,6 @@
 """SWTCG confrontations: both players have a unique unit of the same name (persona) in the battle.
 
-Bidding: the Dark Side opens with a bid of 0 or more, then the Light Side raises or passes, then the Dark Side,
+Bidding: the Dark Side opens at a stake of 0 ("Licytację zaczyna Ciemna Strona od stawki równej 0"), then the Light Side raises or passes, then the Dark Side,
 alternating, until two passes in a row. A bid must be higher than the current bid and no higher than the bidder's
 Force pool. Each side's total is its own bid plus its unit's build cost (the stack's total build cost, +1 per card
 underneath). The higher total wins, the Dark Side wins ties. The winner pays Force equal to its own bid and its unit
@@ -10,7 +10,7 @@ stays; the loser pays nothing and its unit retreats untapped.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.swtcg.cards import persona_key
+from rules.swtcg.cards import UnitCard, persona_key
 from rules.swtcg.stacking import StackedUnit
 
 DARK = "Dark"
@@ -20,7 +20,10 @@ LIGHT = "Light"
 CODES = {
     "not-same-unit": "The two units are not the same unique unit (persona): there is no confrontation.",
     "wrong-turn": "A bid by the side whose turn it is not (the Dark Side opens, then the sides alternate).",
-    "bid-too-low": "A bid not higher than the current bid, or an opening pass (the Dark Side must open, at 0 or more).",
+    "bid-too-low": "A bid not higher than the current bid, or an opening pass (the Dark Side must open, at 0).",
+    "opening-bid": "An opening bid other than 0 (the Dark Side opens the bidding at a stake of 0).",
+    "not-unique-unit": "A card in a confrontation that is not a unique unit (a version letter and an arena).",
+    "wrong-side": "A confronting unit of the other side (Dark Side's unit must be Dark or Neutral, Light's Light or Neutral).",
     "bid-above-force": "A bid above the bidder's Force pool.",
     "negative-bid": "A bid below 0.",
     "bidding-not-finished": "The bids end before two passes in a row.",
@@ -88,6 +91,10 @@ def _check_bids(bids: Sequence[Bid], force: dict[str, int]) -> dict[str, int]:
             continue
         if bid.amount < 0:
             raise IllegalBid("negative-bid", index, f"a bid cannot be negative ({bid.amount}).")
+        if current is None and bid.amount != 0:
+            raise IllegalBid(
+                "opening-bid", index, f"the Dark Side opens the bidding at a stake of 0, not {bid.amount}."
+            )
         if current is not None and bid.amount <= current:
             raise IllegalBid(
                 "bid-too-low", index, f"bid more than the current bid of {current} ({bid.amount}), or pass."
@@ -108,6 +115,27 @@ def _check_bids(bids: Sequence[Bid], force: dict[str, int]) -> dict[str, int]:
             f"the bidding goes on until two passes in a row: the {next_side} Side must bid or pass.",
         )
     return final
+
+
+ARENAS = ("Space", "Ground", "Character")
+
+
+def check_units(dark: Sequence[UnitCard], light: Sequence[UnitCard]) -> None:
+    """Both stacks must be unique units (a version letter, an arena), each of its own side or Neutral; raises
+    ConfrontationError otherwise. Whether the two are the same unit is `resolve`'s check."""
+    for side, cards in ((DARK, dark), (LIGHT, light)):
+        for card in cards:
+            if not card.unique or not set(ARENAS) & {part.strip().title() for part in card.type.split("/")}:
+                raise ConfrontationError(
+                    "not-unique-unit",
+                    f"{card.title} ({card.card_id}) is not a unique unit: only unique units confront.",
+                )
+            if card.side not in (side, "Neutral"):
+                raise ConfrontationError(
+                    "wrong-side",
+                    f"{card.title} ({card.card_id}) is a {card.side or 'sideless'} card; the {side} Side's unit "
+                    f"must be {side} or Neutral.",
+                )
 
 
 def resolve(

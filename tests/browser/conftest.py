@@ -25,6 +25,16 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
+# What the live site's database holds: every game's catalogue and formats, so each game's pages can be driven.
+SITE_COMMANDS = [
+    ["migrate", "--noinput"],
+    *(
+        step
+        for game in ("swccg", "swtcg", "swdbg")
+        for step in (["import_cards", game], ["import_formats", game])
+    ),
+]
+
 
 def _chromium() -> str:
     path = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -49,7 +59,7 @@ def live_site(tmp_path_factory):
         "CARDSDB_VAR_DIR": str(var),
         "DJANGO_DEBUG": "1",
     }
-    for command in (["migrate", "--noinput"], ["import_cards", "swccg"], ["import_formats", "swccg"]):
+    for command in SITE_COMMANDS:
         subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -93,3 +103,19 @@ def page(browser):
     page.set_default_timeout(15_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def sign_up(live_site):
+    """Signs a new player up through the site's own page (the user lands in the live server's database) and
+    leaves the page's browser context logged in."""
+
+    def sign_up(page, username: str, password: str = "echo-base-4242") -> None:
+        page.goto(live_site + "/accounts/signup/")
+        page.fill("#id_username", username)
+        page.fill("#id_password1", password)
+        page.fill("#id_password2", password)
+        page.click("button[type=submit]")
+        page.wait_for_url(live_site + "/decks/")
+
+    return sign_up

@@ -13,7 +13,7 @@ from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing
 from tests.conftest import SESSION_IMPORTS, writable_copy
 
-WOTC = {"AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS", "PROMO", "START"}
+WOTC = {"AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS"}
 
 
 @pytest.fixture
@@ -269,3 +269,12 @@ def test_if_available_skips_a_game_without_data_or_download(db, settings, tmp_pa
     assert Card.objects.filter(game="swtcg").count() == before
     with pytest.raises(CommandError, match="no public download is known"):
         call_command("import_cards", "swtcg")
+
+
+def test_spreadsheet_quoting_is_undone(imported):
+    """A field holding '"' is quoted with its quotes doubled in the set files; the card keeps its real title."""
+    zeb = Card.objects.get(game="swtcg", code="SOR_17")
+    assert zeb.title == 'Garazeb "Zeb" Orrelios (A)' and zeb.name == 'Garazeb "Zeb" Orrelios'
+    assert zeb.extra["version"] == "A" and zeb.uniqueness_kind == "unique"
+    assert not zeb.gametext.startswith('"') and '""' not in zeb.gametext
+    assert not Card.objects.filter(game="swtcg", title__contains='""').exists()

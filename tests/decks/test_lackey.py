@@ -232,6 +232,69 @@ def test_dek_unknown_sections_and_stray_elements_are_reported_and_their_cards_ke
     assert result.side is None  # a Light and a Dark card: no side
 
 
+def test_cards_and_sections_nested_at_the_wrong_depth_are_each_reported_never_dropped(resolver):
+    """<card> and <superzone> elements inside <meta>, inside another card or inside an unknown wrapper are
+    not read (their section cannot be told) but every one is a bad-xml problem with its own line."""
+    text = "\n".join(
+        [
+            '<deck version="0.8">',  # 1
+            "\t<meta>",  # 2
+            "\t\t<game>starwars</game>",  # 3
+            card("Jedi Master", "LEG"),  # 4: a card in <meta>
+            '\t\t<superzone name="Sideboard">',  # 5: a section in <meta>
+            card("Darth Vader (A)", "ANH"),  # 6: ...and its card
+            "\t\t</superzone>",
+            "\t</meta>",
+            '\t<superzone name="Deck">',  # 9
+            card("Luke's Spirit (C)", "LEG"),  # 10: read
+            "\t\t<group>",  # 11: unexpected in a superzone (reported before this change too)
+            card("Corrupt Supply Lines", "AGD"),  # 12: a card in the wrapper
+            "\t\t</group>",
+            "\t\t<card><name>Jedi Master</name><card><name>Czerka Guard</name></card></card>",  # 14
+            "\t</superzone>",
+            "\t<sideboard>",  # 16: unexpected in the deck
+            '\t\t<superzone name="Supply">',  # 17: a section in the wrapper
+            "\t\t</superzone>",
+            "\t</sideboard>",
+            "</deck>",
+        ]
+    )
+    result = lackey.read_lackey_dek(text, resolver)
+    assert rows(result) == [("LEG_62", 1, "deck", "Deck"), ("LEG_237", 1, "deck", "Deck")]
+    problems = [(p.code, p.line) for p in result.problems]
+    assert problems == [
+        ("bad-xml", 4),
+        ("bad-xml", 5),
+        ("bad-xml", 6),
+        ("bad-xml", 11),
+        ("bad-xml", 12),
+        ("bad-xml", 14),
+        ("bad-xml", 16),
+        ("bad-xml", 17),
+    ]
+    by_line = {p.line: p for p in result.problems}
+    assert by_line[4].message == (
+        'Line 4: the card "Jedi Master" is inside <deck>/<meta>; cards belong in a <superzone> directly '
+        "under <deck>, so it was not read. Move it there."
+    )
+    assert by_line[4].text == "<card><name>Jedi Master</name><set>LEG</set></card>"
+    assert 'the section <superzone name="Sideboard"> is inside <deck>/<meta>' in by_line[5].message
+    assert '"Darth Vader (A)" is inside <deck>/<meta>/<superzone>' in by_line[6].message
+    assert '"Corrupt Supply Lines" is inside <deck>/<superzone>/<group>' in by_line[12].message
+    assert '"Czerka Guard" is inside <deck>/<superzone>/<card>' in by_line[14].message
+    assert '<superzone name="Supply"> is inside <deck>/<sideboard>' in by_line[17].message
+
+
+def test_a_dek_whose_only_cards_are_misplaced_is_not_read_as_empty_silently(resolver):
+    text = dek().replace(
+        "\t\t<game>starwars</game>",
+        '\t\t<superzone name="Deck">\n' + card("Jedi Master") + "\n\t\t</superzone>",
+    )
+    result = lackey.read_lackey_dek(text, resolver)
+    assert result.entries == [] and codes(result) == ["bad-xml", "bad-xml", "empty-deck"]
+    assert [p.line for p in result.problems[:2]] == [3, 4]
+
+
 def test_gemp_xml_read_as_lackey_reports_every_card(resolver):
     gemp = '<deck>\n<card blueprintId="1_168" title="Darth Vader"/>\n<card blueprintId="1_168"/>\n</deck>'
     result = lackey.read_lackey_dek(gemp, resolver)

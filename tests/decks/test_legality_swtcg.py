@@ -23,6 +23,7 @@ from decks.pool import tcg_pool
 from decks.services import legality_check
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "swtcg_decks.json").read_text())
+FIXTURE_DECK = FIXTURES["legal_anh_light"]["deck"]
 SWTCG_CODES = {
     "deck-size",
     "copy-limit",
@@ -286,6 +287,8 @@ def test_formats_file_loads():
         (lambda d: d["formats"][0].update(min_units="36"), "'min_units' must be a whole number"),
         (lambda d: d["formats"][0].update(sets="ANH"), "'sets' must be a list"),
         (lambda d: d.pop("formats"), "expected"),
+        (lambda d: d["formats"][0].update(ban_scopes=["all", "standard"]), "unknown values \\['standard'\\]"),
+        (lambda d: d["formats"][1]["sets"].append("ANHH"), "unknown values \\['ANHH'\\]"),
     ],
 )
 def test_a_bad_formats_file_names_the_problem_and_changes_nothing(db, tmp_path, change, message):
@@ -301,6 +304,7 @@ def test_a_bad_formats_file_names_the_problem_and_changes_nothing(db, tmp_path, 
 
 
 def test_formats_import_is_idempotent(db):
+    Format.objects.filter(game="swtcg").delete()  # the session imported them; rolled back after the test
     first = import_swtcg_formats()
     assert first.added == 2
     second = import_swtcg_formats()
@@ -389,3 +393,49 @@ def test_formats_api_lists_swtcg_rules(client, swtcg_formats):
     assert set(formats) == {"full", "wotc"}
     assert formats["wotc"]["legal_sets"][:3] == ["ANH", "AOTC", "BOY"]
     assert formats["full"]["min_units_per_arena"] == 12
+
+
+def test_cards_sharing_a_name_but_not_a_type_are_not_copies():
+    pool = {
+        "M": card("M", "Mission", name="No Such Thing As Luck"),
+        "E": card("E", "Equipment", name="No Such Thing As Luck"),
+    }
+    deck = legal_deck()[:-5] + ["M"] * 4 + ["E"]
+    assert check_tcg_deck(deck, [], FULL, POOL | pool).legal
+
+
+def lackey_txt(counts: dict[str, int]) -> str:
+    pool = tcg_pool()
+    return "\n".join(f"{n}\t{pool[code].title}" for code, n in counts.items())
+
+
+def test_an_unread_line_keeps_the_deck_from_being_legal(client, swtcg_formats):
+    text = lackey_txt(FIXTURE_DECK) + "\n4\tNo Such Card At All"
+    body = {"game": "swtcg", "format": "full", "decklist": text}
+    result = client.post("/api/legality/", body, content_type="application/json").json()
+    assert result["legal"] is False
+    assert [v["code"] for v in result["violations"]] == ["unknown-card"]
+    assert "No Such Card At All" in result["violations"][0]["message"]
+    assert [p["code"] for p in result["decklist"]["problems"]] == ["unknown-card-name"]
+    legal = client.post(
+        "/api/legality/", {**body, "decklist": lackey_txt(FIXTURE_DECK)}, content_type="application/json"
+    )
+    assert legal.json()["legal"] is True
+
+
+@pytest.mark.parametrize(
+    ("game", "side"), [("swccg", "yuuzhan vong"), ("swtcg", "empire"), ("swccg", "rebel")]
+)
+def test_a_side_of_another_game_is_a_400(client, game, side):
+    body = {"game": game, "format": "open", "cards": [], "side": side}
+    response = client.post("/api/legality/", body, content_type="application/json")
+    assert response.status_code == 400 and "side" in response.json()["errors"]
+
+
+def test_a_mark_on_one_printing_holds_for_every_printing(swtcg_catalogue):
+    pool = tcg_pool()
+    troopers = [
+        c for c in pool.values() if c.name == "501st Legion Dark Trooper" and c.type == "Ground/Character"
+    ]
+    assert {c.set for c in troopers} >= {"BOH", "START"}
+    assert all("Vintage" in c.banned_in for c in troopers)

@@ -163,10 +163,14 @@ def test_turn_by_turn_exact(ebo):
 
 def test_swdbg_starter_deck_hand_and_cycle():
     """SW:DBG: 5-card hands from the 10-card starter deck, 5 more each turn; after two turns the deck cycled."""
-    starter = ["shuttle"] * 7 + ["trooper"] * 2 + ["agent"]
+    from cardsdb.models import Card
+
+    code = dict(Card.objects.filter(game="swdbg", extra__deck="starter").values_list("name", "code"))
+    shuttle, trooper, agent = code["Alliance Shuttle"], code["Rebel Trooper"], code["Temple Guardian"]
+    starter = [shuttle] * 7 + [trooper] * 2 + [agent]
     body = post(
         "/api/simulate/opening-hand",
-        {"game": "swdbg", "cards": starter, "targets": [{"cards": ["trooper"]}], "turns": 2},
+        {"game": "swdbg", "cards": starter, "targets": [{"cards": [trooper]}], "turns": 2},
     )
     assert body["hand_size"] == 5 and body["per_turn"] == 5
     rows = body["targets"][0]["by_turn"]

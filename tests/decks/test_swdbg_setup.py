@@ -511,3 +511,85 @@ def test_every_sw_dbg_code_is_registered_and_produced(pool):
     ]
     produced = {c for data in scenarios for c in check(pool, data).codes()}
     assert produced == SETUP_CODES, SETUP_CODES ^ produced
+
+
+# ---- what the catalogue does not know ----
+
+
+def test_galaxy_cards_of_unknown_faction_get_their_own_message(original):
+    """Eight Clone Wars galaxy cards come without a faction (Card.side ""): not "cards of , which nobody
+    plays", but what is unknown and how to fill it in, naming the cards."""
+    unknown = [cw("ARC Trooper", "", "galaxy", copies=None), cw("Asajj Ventress", "", "galaxy", copies=None)]
+    pool = SetupPool([from_record(r) for r in original] + clone_wars_cards() + unknown)
+    cards = galaxy_list(pool, ["Republic", "Separatist"], CW) + [{"card": "ARC Trooper", "count": 2}]
+    report = check(pool, setup(separatist(), republic(), galaxy={"cards": cards + ["Asajj Ventress"]}))
+    faction = [v for v in report.violations if v.code == "galaxy-faction"]
+    assert len(faction) == 1, faction
+    (violation,) = faction
+    assert violation.cards == (code("ARC Trooper", CW), code("Asajj Ventress", CW))
+    assert violation.message == (
+        "The galaxy deck lists 3 cards whose faction the catalogue does not know (ARC Trooper ×2, Asajj "
+        "Ventress), so they cannot be counted for any faction: fill the faction in with a card fact "
+        "(manage.py import_card_facts swdbg, field faction) or leave them out."
+    )
+    assert "which nobody plays" not in " ".join(v.message for v in report.violations)
+    assert codes(report) == {"galaxy-faction", "galaxy-deck-size"}  # 93 cards listed
+    # Reported whoever plays, even when the players are not both readable.
+    report = check(pool, setup(separatist(), {"faction": "Jedi"}, galaxy={"cards": ["ARC Trooper"]}))
+    assert any("faction the catalogue does not know (ARC Trooper)" in v.message for v in report.violations)
+
+
+def rulebook_clone_wars_pool(original) -> SetupPool:
+    """The catalogue as it is: only the five beginner bases of each Clone Wars faction."""
+    cards = [c for c in clone_wars_cards() if "advanced base" not in c.title]
+    return SetupPool([from_record(r) for r in original] + cards)
+
+
+def test_full_galaxy_with_every_base_the_catalogue_holds_is_legal_and_says_what_is_missing(original):
+    pool = rulebook_clone_wars_pool(original)
+    report = check(pool, setup(separatist(), republic(), bases_to_win=4), "full-galaxy")
+    assert report.legal, report.violations
+    notes = [n for n in report.summary["notes"] if "bases" in n]
+    assert notes == [
+        f"The catalogue holds only 5 {faction} bases and lacks the others: Full Galaxy needs 10, so a base "
+        "deck of all 5 is accepted here, not checked against 10."
+        for faction in ("Separatist", "Republic")
+    ]
+    # A base deck short even of what the catalogue holds is still too small; the original edition's ten are
+    # all in the catalogue, so its five-base deck is checked against ten as before.
+    report = check(pool, setup(separatist(bases=SEPARATIST_BASES[:3]), republic()), "full-galaxy")
+    (size,) = [v for v in report.violations if v.code == "base-deck-size"]
+    assert size.message == (
+        "Separatist (players[0]): the base deck has 3 bases; Full Galaxy needs exactly 10, the starting base "
+        "included (the catalogue holds only 5 Separatist bases: list them all)."
+    )
+    report = check(pool, setup(empire(), rebel(), bases_to_win=4), "full-galaxy")
+    assert codes(report) == {"base-deck-size"} and not any("bases" in n for n in report.summary["notes"])
+    # Across editions the same: the Empire's ten are checked, the Republic's five accepted.
+    data = setup(empire(bases=EMPIRE_ALL_BASES), republic(), galaxy={"neutral_edition": CW}, bases_to_win=4)
+    report = check(pool, data, "cross-edition-full-galaxy")
+    assert report.legal, report.violations
+    assert [n for n in report.summary["notes"] if "bases" in n] == [
+        "The catalogue holds only 5 Republic bases and lacks the others: Cross-Edition Play, Full Galaxy needs "
+        "10, so a base deck of all 5 is accepted here, not checked against 10."
+    ]
+
+
+@pytest.mark.django_db
+def test_the_real_catalogue_clone_wars_cards(swdbg_catalogue):
+    """The imported catalogue: its faction-less Clone Wars galaxy cards and its five bases per faction."""
+    from decks.pool import setup_pool
+
+    pool = setup_pool()
+    faceless = sorted(c.title for c in pool.cards.values() if c.deck == "galaxy" and not c.faction)
+    assert len(faceless) == 8 and {"ARC Trooper", "Asajj Ventress"} <= set(faceless)
+    report = check_setup(
+        setup(separatist(), republic(), bases_to_win=4, galaxy={"cards": ["ARC Trooper", "Asajj Ventress"]}),
+        FORMATS["full-galaxy"],
+        pool,
+    )
+    assert not {"base-deck-size", "bad-setup", "unknown-card", "ambiguous-card"} & codes(report)
+    faction = [v for v in report.violations if v.code == "galaxy-faction"]
+    assert any(v.cards == ("cw24_arc-trooper", "cw24_asajj-ventress") for v in faction), faction
+    assert not any(", which nobody plays" in v.message for v in faction)
+    assert sum("bases and lacks the others: Full Galaxy needs 10" in n for n in report.summary["notes"]) == 2

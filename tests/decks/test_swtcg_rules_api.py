@@ -89,7 +89,8 @@ def test_confrontation_counts_the_stack(client, swtcg_catalogue):
     [
         ([("Light", 0)], "wrong-turn", 0),
         ([("Dark", 0), ("Light", 0)], "bid-too-low", 1),
-        ([("Dark", 6)], "bid-above-force", 0),
+        ([("Dark", 0), ("Light", None), ("Dark", 6)], "bid-above-force", 2),
+        ([("Dark", 2)], "opening-bid", 0),
         ([("Dark", 0), ("Light", None)], "bidding-not-finished", 2),
     ],
 )
@@ -106,6 +107,21 @@ def test_different_units_do_not_confront(client, swtcg_catalogue):
     assert (body["code"], body["rule"]) == ("no-confrontation", "not-same-unit")
 
 
+@pytest.mark.parametrize(
+    "dark, light, rule",
+    [
+        (("BOY_34",), ("BOY_34",), "not-unique-unit"),  # X-wing Squadron has no version letter
+        (("ANH_26",), ("ANH_26",), "wrong-side"),  # Luke is no Dark Side unit
+        ((VADER_A,), ("ANH_17",), "not-unique-unit"),  # a Battle card
+    ],
+)
+def test_only_unique_units_of_their_own_side_confront(client, swtcg_catalogue, dark, light, rule):
+    body = post(
+        client, CONFRONT, confrontation([("Dark", 0), ("Light", None), ("Dark", None)], dark, light), 400
+    )
+    assert (body["code"], body["rule"]) == ("no-confrontation", rule)
+
+
 def test_an_illegal_stack_cannot_confront(client, swtcg_catalogue):
     body = post(client, CONFRONT, confrontation([], dark=(VADER_A, VADER_A)), 400)
     assert body["code"] == "illegal-stack" and body["side"] == "Dark"
@@ -117,3 +133,11 @@ def test_confrontation_bad_body(client, swtcg_catalogue):
     body["bids"][0]["side"] = "Grey"
     assert post(client, CONFRONT, body, 400)["code"] == "invalid-request"
     assert post(client, CONFRONT, {"dark": {"cards": [VADER_A]}}, 400)["code"] == "invalid-request"
+
+
+@pytest.mark.parametrize("url", [STACK, CONFRONT, "/api/legality/", "/api/simulate/opening-hand"])
+def test_json_nested_too_deeply_is_a_400(client, url):
+    body = '{"cards": ' + "[" * 5000 + "]" * 5000 + "}"
+    response = client.post(url, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "parse-error"

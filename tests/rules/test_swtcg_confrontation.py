@@ -7,6 +7,7 @@ from rules.swtcg.confrontation import (
     ConfrontationError,
     ConfrontationResult,
     IllegalBid,
+    check_units,
     resolve,
 )
 from rules.swtcg.stacking import StackedUnit, stack
@@ -58,7 +59,7 @@ def test_full_bidding_light_wins():
 
 def test_tie_goes_to_dark():
     # Dark 3 + 5 = 8, Light 4 + 4 = 8.
-    bids = [D(1), L(2), D(3), L(4), D(PASS), L(PASS)]
+    bids = [D(0), L(1), D(3), L(4), D(PASS), L(PASS)]
     result = resolve(unit("Jango Fett", 5), unit("Jango Fett", 4), bids, **FORCE)
     assert result.totals == {"Dark": 8, "Light": 8}
     assert result.winner == "Dark"
@@ -80,11 +81,11 @@ def test_stack_counts_one_per_card_underneath():
     # Light's top card costs 4, two cards underneath: total build cost 6.
     light = unit("Jabba the Hutt", 4, underneath=2)
     assert light.build_cost == 6
-    bids = [D(1), L(PASS), D(PASS)]
+    bids = [D(0), L(PASS), D(1), L(PASS), D(PASS)]
     result = resolve(unit("Jabba the Hutt", 5), light, bids, **FORCE)
     assert result.totals == {"Dark": 6, "Light": 6}
     assert result.winner == "Dark"
-    bids = [D(1), L(2), D(PASS), L(PASS)]
+    bids = [D(0), L(PASS), D(1), L(2), D(PASS), L(PASS)]
     result = resolve(unit("Jabba the Hutt", 5), light, bids, **FORCE)
     assert result.totals == {"Dark": 6, "Light": 8}
     assert result.winner == "Light"
@@ -108,7 +109,11 @@ def test_dark_may_raise_after_light_passes():
 
 def test_bid_of_the_whole_force_pool_is_allowed():
     result = resolve(
-        unit("IG-88", 5), unit("IG-88", 5), [D(3), L(PASS), D(PASS)], dark_force=3, light_force=0
+        unit("IG-88", 5),
+        unit("IG-88", 5),
+        [D(0), L(PASS), D(3), L(PASS), D(PASS)],
+        dark_force=3,
+        light_force=0,
     )
     assert result.bids["Dark"] == 3
 
@@ -144,11 +149,11 @@ def test_wrong_turn_unknown_side():
 
 
 def test_bid_too_low_equal_to_current():
-    illegal([D(2), L(2), D(PASS), L(PASS)], "bid-too-low", 1)
+    illegal([D(0), L(2), D(2), L(PASS), D(PASS)], "bid-too-low", 2)
 
 
 def test_bid_too_low_below_current():
-    illegal([D(2), L(3), D(1), L(PASS), D(PASS)], "bid-too-low", 2)
+    illegal([D(0), L(3), D(1), L(PASS), D(PASS)], "bid-too-low", 2)
 
 
 def test_opening_pass_is_too_low():
@@ -160,8 +165,13 @@ def test_bid_above_force():
     assert "4 Force" in str(error)
 
 
-def test_opening_bid_above_force():
-    illegal([D(1), L(PASS), D(PASS)], "bid-above-force", 0, dark_force=0, light_force=5)
+def test_raise_above_force():
+    illegal([D(0), L(PASS), D(1), L(PASS), D(PASS)], "bid-above-force", 2, dark_force=0, light_force=5)
+
+
+def test_the_dark_side_opens_at_zero():
+    illegal([D(1), L(PASS), D(PASS)], "opening-bid", 0)
+    illegal([D(3), L(4), D(PASS), L(PASS)], "opening-bid", 0)
 
 
 def test_negative_bid():
@@ -209,4 +219,27 @@ def test_every_code_is_listed():
         "negative-bid",
         "bidding-not-finished",
         "bid-after-end",
+        "opening-bid",
+        "not-unique-unit",
+        "wrong-side",
     }
+
+
+def test_check_units_wants_unique_units_of_their_own_side():
+    vader = UnitCard("v", "Darth Vader", "A", "Character", 50, 6, 6, 8, side="Dark")
+    anakin = UnitCard("a", "Anakin Skywalker", "A", "Character", 60, 6, 5, 7, side="Light")
+    bounty = UnitCard("b", "Boba Fett", "A", "Character", 40, 4, 4, 5, side="Neutral")
+    check_units([vader], [anakin])
+    check_units([bounty], [bounty])  # Neutral units confront on either side
+    for dark, light, code in (
+        ([anakin], [anakin], "wrong-side"),
+        ([vader], [UnitCard("x", "X-wing", None, "Space", 50, 3, 3, 3, side="Light")], "not-unique-unit"),
+        (
+            [UnitCard("f", "Force Push", "A", "Battle", None, None, None, 2, side="Dark")],
+            [anakin],
+            "not-unique-unit",
+        ),
+    ):
+        with pytest.raises(ConfrontationError) as caught:
+            check_units(dark, light)
+        assert caught.value.code == code

@@ -4,7 +4,9 @@
   "use strict";
   const $ = (id) => document.getElementById(id);
   const form = $("builder");
-  const ZONES = [["deck", "Deck"], ["starting", "Starting"], ["outside", "Outside deck"]];
+  // The game and its zones come from the page (decks/games.py), so one script serves every game.
+  const GAME = form.dataset.game || "swccg";
+  const ZONES = JSON.parse($("deck-zones").textContent || "[]");
   let cards = JSON.parse($("initial-cards").textContent || "[]");
   let timer = null;
 
@@ -73,9 +75,13 @@
     return cards.filter((c) => zoneTest(c.zone)).flatMap((c) => Array(c.count).fill(c.id));
   }
 
+  let latest = 0;  // answers can arrive out of order: only the newest check may draw the panel
+
   async function check() {
+    clearTimeout(timer);
+    const mine = ++latest;
     const body = {
-      game: "swccg", format: $("deck-format").value,
+      game: GAME, format: $("deck-format").value,
       cards: ids((z) => z !== "outside"), outside_deck: ids((z) => z === "outside"),
     };
     if ($("deck-side").value) body.side = $("deck-side").value;
@@ -83,6 +89,7 @@
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
     const report = await response.json();
+    if (mine !== latest) return;
     const panel = $("legality-panel");
     panel.replaceChildren();
     const section = el("section", { id: "legality", class: "legality " + (report.legal ? "legal" : "illegal"), "aria-live": "polite" });
@@ -114,7 +121,7 @@
     const results = $("card-results");
     results.replaceChildren();
     if (!q) return;
-    const response = await fetch("/api/cards/?game=swccg&page_size=25&q=" + encodeURIComponent(q));
+    const response = await fetch("/api/cards/?game=" + GAME + "&page_size=25&q=" + encodeURIComponent(q));
     const data = await response.json();
     if (!response.ok) { status.textContent = data.message + (data.position !== undefined ? ` (at ${data.position})` : ""); return; }
     status.textContent = `${data.count} card${data.count === 1 ? "" : "s"}` + (data.count > 25 ? ", first 25" : "");
@@ -132,7 +139,7 @@
     const text = $("decklist").value;
     const status = $("import-status");
     if (!text.trim()) return;
-    const body = { game: "swccg", decklist: text };
+    const body = { game: GAME, decklist: text };
     if ($("deck-side").value) body.side = $("deck-side").value;
     const response = await fetch("/api/decks/import/", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),

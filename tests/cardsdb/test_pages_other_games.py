@@ -1,0 +1,368 @@
+"""Search results, card, set and help pages, card faces and the API's facts for SWTCG (the real catalogue) and SW:DBG
+(a few cards built here with the shapes its importer writes: faction as side, traits, disputed and unknown
+values), plus SW:DBG's own search keywords."""
+
+import html
+import io
+import re
+
+import pytest
+from PIL import Image
+
+from cardsdb.face_facts import card_facts, disputed_values
+from cardsdb.importers import swtcg
+from cardsdb.importers.sources import LocalSource
+from cardsdb.importers.sync import apply_snapshot
+from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing, Rarity
+from cardsdb.search.syntax import QuerySyntaxError
+from cardsdb.selectors import card_search
+from cardsdb.views.pages import GAME_EXAMPLES
+from rules.text import fold
+
+
+@pytest.fixture(scope="module")
+def _swtcg_once(swccg_dir, django_db_setup, django_db_blocker):
+    """The SWTCG catalogue: the session's import when the shared fixtures made one, else one for this module."""
+    with django_db_blocker.unblock():
+        ours = not Card.objects.filter(game="swtcg").exists()
+        if ours:
+            apply_snapshot(swtcg.load(LocalSource(swccg_dir.parent / "swtcg")))
+    yield
+    if ours:
+        with django_db_blocker.unblock():
+            Card.objects.filter(game="swtcg").delete()
+            for model in (CardSet, Persona, Rarity, ImportRun):
+                model.objects.filter(game="swtcg").delete()
+
+
+@pytest.fixture
+def tcg(db, _swtcg_once):
+    """The imported SWTCG catalogue; each test runs in a transaction on top of it."""
+
+
+@pytest.fixture
+def web(client):
+    client.raise_request_exception = False  # a server error should be seen as a 500, not raised
+    return client
+
+
+def page(web, url, status=200, **params):
+    response = web.get(url, params)
+    assert response.status_code == status, response.content[:500]
+    return response.content.decode()
+
+
+def text_of(markup):
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+def section(markup, start, end="</"):
+    i = markup.index(start)
+    return markup[i : markup.index(end, i + len(start))]
+
+
+def face(web, url, **params):
+    response = web.get(url, params)
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(b"".join(response.streaming_content)))
+    image.load()
+    return image
+
+
+# --- SW:DBG cards, built as its importer writes them ------------------------------------------------------
+
+
+def dbg_card(card_set, code, title, faction, card_type, stats, traits=(), extra=None, unique=False, text=""):
+    numbers = {k: v for k, v in stats.items() if isinstance(v, int)}
+    card = Card.objects.create(
+        game_id="swdbg",
+        code=code,
+        title=title,
+        name=title,
+        side=faction,
+        type=card_type,
+        card_set=card_set,
+        uniqueness_kind="unique" if unique else "none",
+        **numbers,
+        stats_text={k: str(v) for k, v in stats.items()},
+        characteristics=list(traits),
+        search_chars="|" + "|".join(t.lower() for t in traits) + "|" if traits else "",
+        search_title=fold(title),
+        search_text=fold(text),
+        gametext=text,
+        extra={"edition": "original_2023", "deck": "galaxy", "disputed": {}, "unknown": [], **(extra or {})},
+    )
+    Printing.objects.create(card=card, card_set=card_set)
+    return card
+
+
+@pytest.fixture
+def dbg(db):
+    # Hand-made cards with known facts, in place of the session's SW:DBG import (rolled back after the test).
+    Card.objects.filter(game="swdbg").delete()
+    CardSet.objects.filter(game="swdbg").delete()
+    original = CardSet.objects.create(
+        game_id="swdbg", code="original_2023", name="Original (2023)", kind="ffg"
+    )
+    CardSet.objects.create(game_id="swdbg", code="clone_wars_2024", name="Clone Wars Edition", kind="ffg")
+    cards = [
+        ("x-wing", "X-Wing", "Rebel", "Unit", {"cost": 3, "attack": 3, "resources": 0, "force": 0}, ["Fighter"],
+         {"target_value": 3, "reward": "3 resources", "copies": 3}),
+        ("y-wing", "Y-Wing", "Rebel", "Unit", {"cost": 1, "attack": 2, "resources": 0, "force": 0}, ["Fighter"],
+         {"target_value": 1, "reward": "1 resource", "copies": 2}),
+        ("b-wing", "B-Wing", "Rebel", "Unit", {"cost": 5, "attack": 5, "resources": 0, "force": 0}, ["Fighter"],
+         {"target_value": 5, "copies": 2}),
+        ("tie-fighter", "TIE Fighter", "Empire", "Unit", {"cost": 1, "attack": 2, "resources": 0, "force": 0},
+         ["Fighter"], {"target_value": 1, "reward": "1 resource", "copies": 3}),
+        ("duros-spy", "Duros Spy", "Rebel", "Unit", {"cost": 2, "attack": 0, "resources": 2, "force": 0}, [],
+         {"disputed": {"traits": [["Scoundrel"], ["Trooper"]]}, "copies": 2}),
+        ("fang-fighter", "Fang Fighter", "Neutral", "Unit", {"cost": 3, "attack": 3, "resources": 0, "force": 0},
+         ["Fighter"], {"unknown": ["hit_points", "target_value", "reward"], "copies": 2}),
+        ("tatooine", "Tatooine", "Rebel", "Base", {"hit_points": "14 or 16"}, [],
+         {"disputed": {"hit_points": [14, 16]}, "unknown": ["cost", "attack", "reward"], "deck": "base",
+          "copies": 1}),
+    ]  # fmt: skip
+    return {
+        code: dbg_card(original, code, title, faction, kind, stats, traits, extra)
+        for code, title, faction, kind, stats, traits, extra in cards
+    }
+
+
+def dbg_codes(query):
+    return set(card_search(query=query, game="swdbg").values_list("code", flat=True))
+
+
+# --- SW:DBG search ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "want"),
+    [
+        ("trait:fighter faction:rebel cost<=3", {"x-wing", "y-wing"}),
+        ("trait:fighter side:rebel cost<=3", {"x-wing", "y-wing"}),  # side: is faction: in this game
+        ("char:fighter faction:empire", {"tie-fighter"}),
+        ("faction:neutral", {"fang-fighter"}),
+        ("faction:imperial", {"tie-fighter"}),
+        ("attack>=3", {"x-wing", "b-wing", "fang-fighter"}),
+        ("resources>=2", {"duros-spy"}),
+        ('hp:"14 or 16"', {"tatooine"}),
+        ("hp>=14", set()),  # a disputed value has no single number
+        ("is:disputed", {"duros-spy", "tatooine"}),
+        ("is:unknown", {"fang-fighter", "tatooine"}),
+        ("-is:disputed -is:unknown t:unit faction:rebel", {"x-wing", "y-wing", "b-wing"}),
+        ("set:original_2023 t:base", {"tatooine"}),
+        ("set:clone_wars_2024", set()),
+        ("order:-cost trait:fighter faction:rebel", {"x-wing", "y-wing", "b-wing"}),
+    ],
+)
+def test_swdbg_keywords(dbg, query, want):
+    assert dbg_codes(query) == want
+
+
+def test_swdbg_order_by_its_own_stat(dbg):
+    names = [c.name for c in card_search(query="trait:fighter faction:rebel order:-cost", game="swdbg")]
+    assert names == ["B-Wing", "X-Wing", "Y-Wing"]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("faction:sith", "faction: is one of empire, rebel, neutral, republic, separatist"),
+        ("edition:original_2023", "SW:DBG's editions are sets: set:original_2023 or set:clone_wars_2024"),
+        ("destiny>1", "unknown keyword 'destiny' for swdbg"),
+        ("arena:space", "unknown keyword 'arena' for swdbg"),
+        ("is:banned", "unknown is:banned; known: current, disputed"),
+    ],
+)
+def test_swdbg_errors(dbg, query, message):
+    with pytest.raises(QuerySyntaxError) as caught:
+        card_search(query=query, game="swdbg")
+    assert message in caught.value.message
+
+
+def test_swdbg_words_without_a_game(dbg):
+    either = card_search(query="side:rebel cost<=1 or side:rebel cost:3", game=None)
+    assert set(either.values_list("code", flat=True)) == {"x-wing", "y-wing"}
+    assert set(card_search(query="is:disputed", game=None).values_list("code", flat=True)) == {
+        "duros-spy",
+        "tatooine",
+    }
+
+
+# --- SW:DBG pages, faces and API ----------------------------------------------------------------------------
+
+
+def test_swdbg_card_page_marks_disputed_and_unknown_values(web, dbg):
+    stats = text_of(section(page(web, "/cards/swdbg/tatooine/"), '<dl class="stats">', "</dl>"))
+    assert "Faction Rebel" in stats
+    assert "HP 14 or 16 (disputed)" in stats
+    stats = text_of(section(page(web, "/cards/swdbg/duros-spy/"), '<dl class="stats">', "</dl>"))
+    assert "Traits Scoundrel or Trooper (disputed)" in stats
+    markup = page(web, "/cards/swdbg/fang-fighter/")
+    stats = text_of(section(markup, '<dl class="stats">', "</dl>"))
+    assert "Target value unknown" in stats and "Reward unknown" in stats
+    assert '<dd class="unknown">unknown</dd>' in markup
+    assert "HP" not in stats  # a unit has no HP: not "unknown" even where the data lists it
+
+
+def test_swdbg_base_shows_no_unit_facts(web, dbg):
+    stats = text_of(section(page(web, "/cards/swdbg/tatooine/"), '<dl class="stats">', "</dl>"))
+    assert "Cost" not in stats and "Attack" not in stats and "Reward" not in stats
+
+
+def test_swdbg_card_page_shows_its_own_facts(web, dbg):
+    stats = text_of(section(page(web, "/cards/swdbg/x-wing/"), '<dl class="stats">', "</dl>"))
+    for want in ("Cost 3", "Attack 3", "Resources 0", "Force 0", "Traits Fighter", "Target value 3",
+                 "Reward 3 resources", "Copies 3", "Deck galaxy"):  # fmt: skip
+        assert want in stats
+    assert "Destiny" not in stats and "Icons" not in stats and "disputed" not in stats
+
+
+def test_swdbg_search_results_show_its_columns(web, dbg):
+    markup = page(web, "/", q="faction:rebel", game="swdbg")
+    head = text_of(section(markup, "<thead>", "</thead>"))
+    assert head == "Title Faction Type Set Cost Atk Res. Force HP Traits"
+    assert '<td class="disputed">14 or 16 (disputed)</td>' in markup
+    assert '<td class="disputed">Scoundrel or Trooper (disputed)</td>' in markup
+
+
+def test_swdbg_search_page_cheat_sheet(web, dbg):
+    markup = page(web, "/", game="swdbg")
+    sheet = text_of(section(markup, '<section class="cheatsheet">', "</section>"))
+    assert "faction: side: f:" in sheet and "trait: traits: char:" in sheet
+    assert "hit_points: hp: hitpoints:" in sheet
+    assert "destiny:" not in sheet and "arena:" not in sheet
+    examples = section(markup, '<section class="examples">', "</section>")
+    assert "trait%3Afighter%20faction%3Arebel%20cost%3C%3D3" in examples
+
+
+def test_swdbg_examples_all_run(web, dbg):
+    for query, _ in GAME_EXAMPLES["swdbg"]:
+        assert web.get("/", {"q": query, "game": "swdbg"}).status_code == 200, query
+
+
+def test_swdbg_faces_render(web, dbg):
+    rebel = face(web, "/cards/swdbg/x-wing/face.png")
+    empire = face(web, "/cards/swdbg/tie-fighter/face.png")
+    base = face(web, "/cards/swdbg/tatooine/face.png")
+    assert rebel.size == empire.size == base.size
+    assert rebel.getpixel((2, 2)) != empire.getpixel((2, 2))  # Rebel and Empire frames differ
+
+
+def test_swdbg_api_facts(client, dbg):
+    body = client.get("/api/cards/swdbg/tatooine/").json()
+    assert {"key": "hit_points", "label": "HP", "value": "14 or 16", "note": "disputed"} in body["facts"]
+    assert body["stats"] == {"hit_points": "14 or 16"} and "hit_points" not in body["values"]
+
+
+def test_swdbg_set_page(web, dbg):
+    markup = page(web, "/sets/swdbg/original_2023/")
+    assert '<h1>Original (2023) <span class="small">(original_2023)</span></h1>' in markup
+    assert "Faction" in section(markup, "<thead>", "</thead>")
+    assert len(re.findall(r'<a href="/cards/swdbg/[^/"]+/">', markup)) == 7
+
+
+@pytest.mark.parametrize(
+    ("disputed", "want"),
+    [
+        ({"hit_points": [14, 16]}, {"hit_points": ["14", "16"]}),
+        ({"traits": [["Trooper"], ["Scoundrel", "Spy"]]}, {"traits": ["Trooper", "Scoundrel, Spy"]}),
+        ({"hit_points": {"swdb": 14, "bga": 16}}, {"hit_points": ["14", "16"]}),
+        (["hit_points"], {"hit_points": []}),
+        ({}, {}),
+        (None, {}),
+    ],
+)
+def test_disputed_values_accepts_each_shape(disputed, want):
+    assert disputed_values({"disputed": disputed}) == want
+
+
+def test_disputed_without_a_printed_value_shows_the_candidates(dbg):
+    card = dbg["tatooine"]
+    card.stats_text = {}
+    facts = {f.key: f for f in card_facts(card)}
+    assert (facts["hit_points"].value, facts["hit_points"].note) == ("14 or 16", "disputed")
+
+
+# --- SWTCG pages ---------------------------------------------------------------------------------------------
+
+
+def test_swtcg_card_page(web, tcg):
+    markup = page(web, "/cards/swtcg/AOTC_1/")
+    assert "<h1>Anakin Skywalker (A)</h1>" in markup
+    assert "SWTCG · Light · Character — Jedi Padawan" in text_of(
+        section(markup, '<p class="typeline">', "</p>")
+    )
+    stats = text_of(section(markup, '<dl class="stats">', "</dl>"))
+    for want in ("Cost 7", "Speed 60", "Power 6", "Health 5", "Arena Character", "Version A", "Number 1"):
+        assert want in stats
+    assert "Icons" not in stats and "Legality" not in stats
+    assert '<a href="/sets/swtcg/AOTC/">Attack of the Clones</a> (R)' in markup
+
+
+def test_swtcg_banned_card_page(web, tcg):
+    stats = text_of(section(page(web, "/cards/swtcg/ALTA_1/"), '<dl class="stats">', "</dl>"))
+    assert "Legality Banned" in stats and "Usage *BANNED:Standard" in stats
+
+
+def test_swtcg_multi_arena_card_page(web, tcg):
+    unit = Card.objects.filter(game="swtcg", type="Space/Ground").first()
+    stats = text_of(section(page(web, unit.get_absolute_url()), '<dl class="stats">', "</dl>"))
+    assert "Arenas Space, Ground" in stats
+
+
+def test_swtcg_search_results_show_its_columns(web, tcg):
+    markup = page(web, "/", q="arena:space speed>=50", game="swtcg")
+    head = text_of(section(markup, "<thead>", "</thead>"))
+    assert head == "Title Side Type Set Rarity Cost Speed Power Health Arenas Ver."
+    count = len(card_search(query="arena:space speed>=50", game="swtcg"))
+    assert f'<p class="count">{count} cards' in markup
+    rows = re.findall(r"<tr class=\"side-[\w-]+\">(.*?)</tr>", section(markup, "<tbody>", "</tbody>"), re.S)
+    assert len(rows) == min(count, 60) and all("Space" in text_of(r) for r in rows)
+
+
+def test_swtcg_yuuzhan_vong_rows(web, tcg):
+    markup = page(web, "/", q="side:yv is:unit", game="swtcg")
+    assert '<tr class="side-yuuzhan-vong">' in markup and "<td>Yuuzhan Vong</td>" in markup
+
+
+def test_swtcg_search_page_cheat_sheet_and_examples(web, tcg):
+    markup = page(web, "/", game="swtcg")
+    sheet = text_of(section(markup, '<section class="cheatsheet">', "</section>"))
+    assert "arena: arenas: icon: i: icons:" in sheet
+    assert "version: ver:" in sheet and "speed:" in sheet
+    assert "destiny:" not in sheet and "faction:" not in sheet
+    for query, _ in GAME_EXAMPLES["swtcg"]:
+        assert card_search(query=query, game="swtcg").exists(), query
+
+
+def test_swtcg_sets_and_set_page(web, tcg):
+    markup = page(web, "/sets/")
+    assert '<a href="/sets/swtcg/AOTC/">Attack of the Clones</a>' in markup
+    assert '<a href="/sets/swtcg/YV/">YV</a>' in markup
+    markup = page(web, "/sets/swtcg/ROTS/")
+    assert '<h1>Revenge of the Sith <span class="small">(ROTS)</span></h1>' in markup
+    assert text_of(section(markup, "<thead>", "</thead>")) == (
+        "Title Side Type Rarity Cost Speed Power Health Arenas Ver."
+    )
+
+
+def test_swtcg_faces_render(web, tcg):
+    light = face(web, "/cards/swtcg/AOTC_1/face.png")
+    vong = Card.objects.filter(game="swtcg", side="Yuuzhan Vong").first()
+    other = face(web, f"/cards/swtcg/{vong.code}/face.png")
+    assert light.size == other.size and light.getpixel((2, 2)) != other.getpixel((2, 2))
+
+
+def test_swtcg_api_facts(client, tcg):
+    body = client.get("/api/cards/swtcg/AOTC_1/").json()
+    assert {"key": "arenas", "label": "Arena", "value": "Character", "note": ""} in body["facts"]
+    assert body["icons"] == ["Character"] and body["extra"]["arenas"] == ["Character"]
+
+
+def test_help_page_has_a_section_per_game(web, db):
+    markup = page(web, "/search/help")
+    for name in ("SWCCG", "SWTCG", "SW:DBG"):
+        assert f"<h2>Keywords for {name}</h2>" in markup
+    table = text_of(section(markup, "<table", "</table>"))
+    assert "swtcg: light, dark, neutral or yuuzhan vong (yv)" in table

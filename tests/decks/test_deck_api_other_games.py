@@ -1,0 +1,216 @@
+"""The deck API for SWTCG and SW:DBG decks: their own statistics, exports and zones, not SWCCG's."""
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.usefixtures("swtcg_catalogue", "swdbg_catalogue")
+
+# Real SWTCG cards: Darth Vader (A) (cost 8, speed 50, power 6, unique), Jedi Master (3, 60, 2),
+# Corrupt Supply Lines (a Resource, cost 3).
+TCG_CARDS = [
+    {"id": "ANH_7", "count": 2},
+    {"id": "LEG_237", "count": 3},
+    {"id": "AGD_26", "count": 1, "zone": "outside"},
+]
+REPUBLIC = {
+    "faction": "Republic",
+    "starter": [
+        {"card": "Republic Shuttle", "count": 7},
+        {"card": "Clone Trooper", "count": 2},
+        "Jedi Knight",
+    ],
+    "bases": ["Rishi", "Anaxes", "Coruscant", "Kamino", "Ryloth"],
+}
+SEPARATIST = {
+    "faction": "Separatist",
+    "starter": [
+        {"card": "Separatist Shuttle", "count": 7},
+        {"card": "B1 Battle Droid", "count": 2},
+        "Dark Side Agent",
+    ],
+    "bases": ["Xorrn", "Dac", "Felucia", "Geonosis", "Mygeeto"],
+}
+EMPIRE = {
+    "faction": "Empire",
+    "starter": [{"card": "Imperial Shuttle", "count": 7}, {"card": "Stormtrooper", "count": 2}, "Inquisitor"],
+    "bases": ["Lothal", "Corellia", "Kessel", "Kafrene", "Mustafar"],
+}
+REBEL = {
+    "faction": "Rebel",
+    "starter": [
+        {"card": "Alliance Shuttle", "count": 7},
+        {"card": "Rebel Trooper", "count": 2},
+        "Temple Guardian",
+    ],
+    "bases": ["Dantooine", "Mon Cala", "Dagobah", "Bespin", "Hoth"],
+}
+
+
+@pytest.fixture
+def owner(db):
+    return User.objects.create_user("lando", password="cloud-city-789")
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def create_tcg(client, **body):
+    return client.post("/api/decks/", {"name": "Sith", "game": "swtcg", **body}, format="json")
+
+
+def create_setup(client, *players):
+    body = {"name": "Clone Wars", "game": "swdbg", "format": "beginner", "setup": {"players": list(players)}}
+    return client.post("/api/decks/", body, format="json")
+
+
+def export(client, deck: dict, kind: str):
+    return client.get(f"/api/decks/{deck['id']}/export/", {"as": kind})
+
+
+# ---- B1: statistics of the deck's own game ----
+
+
+def test_a_swtcg_deck_has_swtcg_statistics(owner):
+    response = create_tcg(client_for(owner), cards=TCG_CARDS)
+    assert response.status_code == 201, response.content
+    stats = client_for(owner).get(response.json()["url"]).json()["stats"]
+    assert "destiny" not in stats and "force_icons" not in stats
+    assert (stats["total"], stats["outside_total"], stats["units"]) == (5, 1, 5)
+    assert stats["by_type"] == {"Character": 5} and stats["sides"] == {"Light": 3, "Dark": 2}
+    assert stats["cost_curve"] == {"3": 3, "8": 2} and stats["average_cost"] == round((9 + 16) / 5, 2)
+    assert stats["unit_speed"] == {"50": 2, "60": 3} and stats["unit_power"] == {"2": 3, "6": 2}
+    assert (stats["unique"], stats["non_unique"]) == (2, 3)
+    assert stats["arenas"]["Character"] == 5
+
+
+def test_a_swdbg_deck_has_the_tcg_statistics_of_its_starter_deck(owner):
+    response = create_setup(client_for(owner), EMPIRE, REBEL)
+    assert response.status_code == 201, response.content
+    stats = response.json()["stats"]
+    assert "destiny" not in stats
+    assert (stats["total"], stats["outside_total"]) == (10, 5)  # the starter deck; the bases outside
+    assert stats["by_type"] == {"Unit": 10} and stats["sides"] == {"Empire": 10}
+    assert stats["cost_curve"] == {"0": 10}
+
+
+def test_deck_tcg_stats_reads_a_swdbg_cards_attack_as_its_power(owner):
+    from decks import deck_services
+    from decks.models import Deck
+
+    deck = Deck.objects.get(pk=create_setup(client_for(owner), EMPIRE, REBEL).json()["id"])
+    cards = {c.card_id: c for c in deck_services.deck_tcg_stat_cards(deck)}
+    assert (cards["sw23_stormtrooper"].power, cards["sw23_stormtrooper"].count) == (2.0, 2)
+    assert cards["sw23_lothal"].zone == "outside"
+
+
+# ---- B2: exports offered per game, text labelled as the game labels its zones ----
+
+
+def test_gemp_exports_are_for_swccg_decks_only(owner):
+    from decks.exports import exports_for
+
+    assert exports_for("swccg") == ["gemp", "json", "pdf", "text", "xml"]
+    assert exports_for("swtcg") == ["json", "lackey-dek", "lackey-txt", "pdf", "text"]
+    assert exports_for("swdbg") == ["json", "pdf", "text"]
+    client = client_for(owner)
+    tcg = create_tcg(client, cards=TCG_CARDS).json()
+    setup = create_setup(client, REPUBLIC, SEPARATIST).json()
+    for deck in (tcg, setup):
+        for kind in ("gemp", "xml"):
+            response = export(client, deck, kind)
+            assert response.status_code == 400 and response.json()["code"] == "bad-export"
+            assert f"No '{kind}' export for {deck['game']} decks" in response.json()["message"]
+        assert export(client, deck, "json").status_code == 200
+        assert export(client, deck, "pdf").content.startswith(b"%PDF")
+
+
+def test_swdbg_text_export_names_its_decks_and_unknown_types(owner):
+    client = client_for(owner)
+    deck = create_setup(client, REPUBLIC, SEPARATIST).json()
+    text = export(client, deck, "text").content.decode()
+    assert text.splitlines() == [
+        "Deck: Clone Wars",
+        "Side: Republic",
+        "",
+        "Starter deck (10)",
+        "Unknown type (10)",  # the Clone Wars starter cards have no type in the catalogue
+        "2x Clone Trooper",
+        "1x Jedi Knight",
+        "7x Republic Shuttle",
+        "",
+        "Base deck (5)",
+        "1x Anaxes",
+        "1x Coruscant",
+        "1x Kamino",
+        "1x Rishi",
+        "1x Ryloth",
+    ]
+    assert "s (10)" not in text and "Outside deck" not in text
+
+
+def test_swtcg_text_export_names_the_outside_zone_and_reads_back(owner):
+    client = client_for(owner)
+    deck = create_tcg(client, cards=TCG_CARDS).json()
+    text = export(client, deck, "text").content.decode()
+    assert "Outside the game / sideboard (1)\n1x Corrupt Supply Lines" in text and "Outside deck" not in text
+    read = client.post("/api/decks/import/", {"game": "swtcg", "decklist": text}, format="json").json()
+    assert read["problems"] == []
+    assert {(c["card_id"], c["zone"], c["count"]) for c in read["cards"]} == {
+        ("ANH_7", "deck", 2),
+        ("LEG_237", "deck", 3),
+        ("AGD_26", "outside", 1),
+    }
+    assert json.loads(export(client, deck, "json").content)["cards"][-1]["zone"] == "outside"
+
+
+# ---- B3: only the game's zones ----
+
+
+def test_a_swtcg_deck_refuses_the_starting_zone(owner):
+    client = client_for(owner)
+    response = create_tcg(client, cards=[*TCG_CARDS, {"id": "ANH_26", "count": 1, "zone": "starting"}])
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid-request"
+    assert body["message"] == (
+        "cards[3] (ANH_26): zone 'starting' is not a swtcg deck's; use deck (Deck), outside (Outside the game "
+        "/ sideboard)"
+    )
+    deck = create_tcg(client, cards=TCG_CARDS).json()
+    response = client.patch(deck["url"], {"cards": [{"id": "ANH_7", "zone": "starting"}]}, format="json")
+    assert (
+        response.status_code == 400 and "zone 'starting' is not a swtcg deck's" in response.json()["message"]
+    )
+    assert {c["zone"] for c in client.get(deck["url"]).json()["cards"]} == {"deck", "outside"}  # unchanged
+    # A text list's "Starting:" section is refused the same way.
+    response = create_tcg(client, decklist="2 Darth Vader (A)\n\nStarting:\n1 Luke Skywalker (A)\n")
+    assert response.status_code == 400 and response.json()["code"] == "invalid-request"
+    assert "no zone starting (ANH_26 in 'starting')" in response.json()["message"]
+
+
+def test_swccg_decks_keep_their_starting_zone(owner, catalogue):
+    response = client_for(owner).post(
+        "/api/decks/",
+        {"name": "EBO", "game": "swccg", "cards": [{"id": "7_296", "count": 1, "zone": "starting"}]},
+        format="json",
+    )
+    assert response.status_code == 201 and response.json()["cards"][0]["zone"] == "starting"
+    assert "destiny" in response.json()["stats"]  # SWCCG statistics for SWCCG decks
+
+
+@pytest.mark.parametrize(
+    ("game", "side"), [("swccg", "Yuuzhan Vong"), ("swtcg", "Empire"), ("swccg", "Rebel")]
+)
+def test_a_side_of_another_game_is_refused(game, side):
+    user = User.objects.create_user("wedge", password="rogue-two-2222")
+    client = APIClient()
+    client.force_authenticate(user)
+    body = {"name": "Sides", "game": game, "side": side, "cards": []}
+    response = client.post("/api/decks/", body, format="json")
+    assert response.status_code == 400 and "for this game" in response.json()["message"]
