@@ -7,7 +7,10 @@ the sources disagree on, or that no source gives, is marked (note "disputed" / "
 settled.
 """
 
+import re
 from dataclasses import dataclass
+
+from rules.swtcg.usage import ALL_PLAY, USAGE_SCOPES, usage_marks
 
 from .images import FaceFacts
 from .models import Card
@@ -63,9 +66,9 @@ def _swtcg(card: Card) -> list[Fact]:
         facts.append(Fact("arenas", "Arena" if len(arenas) == 1 else "Arenas", ", ".join(arenas)))
     if extra.get("version"):
         facts.append(Fact("version", "Version", extra["version"]))
-    flags = [name for name in ("banned", "restricted") if extra.get(name)]
-    if flags:
-        facts.append(Fact("legality", "Legality", ", ".join(f.capitalize() for f in flags)))
+    legality = usage_legality(extra)
+    if legality:
+        facts.append(Fact("legality", "Legality", legality))
     if extra.get("usage"):
         facts.append(Fact("usage", "Usage", extra["usage"]))
     if extra.get("printing_notes"):
@@ -73,6 +76,51 @@ def _swtcg(card: Card) -> list[Fact]:
     if extra.get("number"):
         facts.append(Fact("number", "Number", str(extra["number"])))
     return facts
+
+
+def usage_legality(extra: dict) -> str:
+    """ "Banned in Vintage", "Banned in all tournament play; restricted in Standard": the bans and restrictions
+    the Usage notes mark, each with its scope. Without a Usage text, the importer's bare flags ("Banned")."""
+    usage = extra.get("usage") or ""
+    if not usage:
+        parts = [kind for kind in ("banned", "restricted") if extra.get(kind)]
+    else:
+        parts = []
+        for kind, scopes in zip(("banned", "restricted"), usage_marks(usage), strict=True):
+            if scopes:
+                named = [s for s in USAGE_SCOPES if s in scopes]
+                if ALL_PLAY in scopes:  # a mark without a format covers them all
+                    named = ["all tournament play"]
+                parts.append(f"{kind} in {' and '.join(named)}")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Source:
+    text: str  # as the data names it ("github:kleer1/swdb Game/Cards/** @d585386 (2024-01-17)")
+    url: str = ""  # the repository of a "github:owner/repo" source
+
+
+@dataclass(frozen=True)
+class Provenance:
+    notes: str  # what the data says of its values: disputes, what no source gives, what was inferred
+    sources: tuple[Source, ...]
+
+
+_GITHUB = re.compile(r"^github:(?P<repo>[\w.-]+/[\w.-]+)")
+
+
+def provenance(card: Card) -> Provenance:
+    """The notes and sources the card's data carries (SW:DBG's compiled facts: extra["notes"], ["sources"])."""
+    extra = card.extra or {}
+    raw = extra.get("sources") or []
+    sources = []
+    for text in [raw] if isinstance(raw, str) else raw:
+        found = _GITHUB.match(str(text))
+        sources.append(Source(str(text), f"https://github.com/{found['repo']}" if found else ""))
+    notes = extra.get("notes")
+    return Provenance(notes if isinstance(notes, str) else "", tuple(sources))
 
 
 def disputed_values(extra: dict) -> dict[str, list[str]]:

@@ -76,7 +76,7 @@ def export_deck(deck: Deck, kind: str) -> tuple[bytes | str, str, str]:
     if kind == "text":
         labels = dict(profile(deck.game_id).zones)  # "Starter deck" / "Base deck" for SW:DBG…
         return (
-            write_text(entries, info, name=deck.name, side=side, zone_labels=labels),
+            write_text(entries, info, name=deck.name, side=side, zone_labels=labels, game=deck.game_id),
             content_type,
             filename,
         )

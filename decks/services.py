@@ -111,7 +111,7 @@ def check_cards(
     """One legality check in the format's game: one id per copy, in the deck and outside it."""
     rules = format_rules(fmt)
     if isinstance(rules, TcgFormat):
-        return check_tcg_deck(inside, outside, rules, tcg_pool())
+        return check_tcg_deck(inside, outside, rules, tcg_pool(), side=side)
     return check_deck(inside, outside, rules, card_pool(fmt.game_id), side=side)
 
 

@@ -87,5 +87,17 @@ def swdbg_catalogue(db):
 
 
 @pytest.fixture(autouse=True)
+def _fresh_catalogue_caches():
+    """Caches keyed by the catalogue version may hold cards a test changed in its (rolled back) transaction
+    without an import: every test starts without them."""
+    yield
+    from cardsdb import naming
+    from decks import pool
+
+    for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, naming._index_cache):
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _cache_dir(settings, tmp_path_factory):
     settings.CARDSDB_CACHE_DIR = tmp_path_factory.mktemp("cache")

@@ -2,6 +2,7 @@
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -27,11 +28,13 @@ ERROR_CODES = {
     "deck-not-found": "No deck with this id that you may see.",
     "forbidden": "You may not do this (only a deck's owner changes it).",
     "not-authenticated": "Log in (session or HTTP Basic) to do this.",
+    "authentication-failed": "The credentials sent (HTTP Basic) are wrong.",
     "decklist-problems": "The deck list has lines that could not be read; 'problems' lists each with candidates.",
     "bad-export": "The deck's game has no such export (gemp, xml, text, json, pdf; SWTCG also lackey-dek/-txt).",
     "starting-not-in-deck": "Starting cards must be cards of the deck.",
     "hand-too-large": "The hand is larger than the draw pile left after starting and outside cards.",
     "bad-trials": "The number of simulation trials is out of range.",
+    "no-destiny": "Destiny analysis asked for a game without destiny (only SWCCG draws destiny).",
     "illegal-stack": "A unit's stack breaks the SWTCG stacking rules; 'violations' lists each with its code.",
     "illegal-bid": "A confrontation bid breaks the bidding rules; 'rule' names it, 'index' is the bad bid.",
     "no-confrontation": "Not two unique units of the same name on their own sides, so no confrontation ('rule').",
@@ -89,6 +92,7 @@ def _first_error(detail, path: str = "") -> str:
     return f"{path}: {detail}" if path else str(detail)
 
 
+@csrf_exempt  # a POST to a mistyped URL must get this answer, not the CSRF failure page
 def json_404(request, exception=None):
     """Unknown /api/ URLs answer JSON like the rest of the API."""
     return JsonResponse({"code": "not-found", "message": f"No API endpoint at {request.path}."}, status=404)

@@ -10,7 +10,7 @@ urlpatterns = [
     path("sets/<str:game>/<str:code>/", views.SetDetailView.as_view(), name="api-set-detail"),
     path("cards/", views.CardListView.as_view(), name="api-cards"),
     path("cards/named", views.CardNamedView.as_view(), name="api-card-named"),
-    path("cards/named/", views.CardNamedView.as_view()),
+    path("cards/named/", views.CardNamedAliasView.as_view()),
     path("cards/<str:game>/<str:code>/", views.CardDetailView.as_view(), name="api-card-detail"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -170,3 +170,8 @@ class CardNamedView(APIView):
         data = CardDetailSerializer(detail_queryset().get(pk=match.cards[0])).data
         data["matched_by"] = match.how
         return Response(data)
+
+
+@extend_schema(exclude=True)
+class CardNamedAliasView(CardNamedView):
+    """/api/cards/named/ answers like /api/cards/named; only the latter is in the schema."""

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from rules.text import fold
 
-from ..models import Card, CardFact
+from ..models import Card, CardFact, ImportRun
 from .snapshot import CardData
 
 GAMES = ("swdbg",)  # the games whose importer applies facts
@@ -345,6 +345,7 @@ def refresh_cards(game: str, codes: Iterable[str]) -> list[str]:
     codes = sorted(set(codes))
     facts = stored_facts(game, codes)
     warnings: list[str] = []
+    changed = 0
     with transaction.atomic():
         for card in Card.objects.filter(game_id=game, code__in=codes).select_related("card_set"):
             before = {column: getattr(card, column) for column in CARD_COLUMNS}
@@ -357,5 +358,9 @@ def refresh_cards(game: str, codes: Iterable[str]) -> list[str]:
                 set_code = card.card_set.code if card.card_set else ""
                 card.source_hash = card_data(card.code, after, set_code).digest()
                 card.save(update_fields=[*CARD_COLUMNS, "source_hash"])
+                changed += 1
             CardFact.objects.filter(game_id=game, card_code=card.code).exclude(card=card).update(card=card)
+        if changed:
+            # A new catalogue version: caches built from the cards (legality pools, name index) are rebuilt.
+            ImportRun.objects.create(game_id=game, source="card facts", changed=changed)
     return warnings

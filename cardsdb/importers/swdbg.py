@@ -38,10 +38,12 @@ class Edition:
     prefix: str  # of card codes: "sw23_tie-fighter"
     file: str
     bundled: bool  # in this package rather than in the source folder
+    complete: bool  # the file lists every card title of the edition, so their count is the set's size
 
 
 EDITIONS = [
-    Edition("original_2023", "Original edition (2023)", "SW23", "sw23", "original_2023.json", False),
+    Edition("original_2023", "Original edition (2023)", "SW23", "sw23", "original_2023.json", False, True),
+    # Only the cards its rulebook names: its size stays unknown rather than a count of what we happen to know.
     Edition(
         "clone_wars_2024",
         "Clone Wars Edition (2024)",
@@ -49,6 +51,7 @@ EDITIONS = [
         "cw24",
         "cardsdb/data/swdbg_clone_wars_2024.json",
         True,
+        False,
     ),
 ]
 FACTIONS = {f.casefold(): f for f in card_facts.FACTIONS}
@@ -97,13 +100,10 @@ def load(
     for position, edition in enumerate(EDITIONS):
         doc = (bundled if edition.bundled else source).read_json(edition.file)
         digest.update(json.dumps(doc, sort_keys=True).encode())
-        records += [(edition, where, record) for where, record in _records(doc, edition)]
-        sets.append(
-            SetData(
-                edition.code,
-                {"name": edition.name, "abbr": edition.abbr, "kind": "ffg", "position": position},
-            )
-        )
+        found = [(edition, where, record) for where, record in _records(doc, edition)]
+        records += found
+        fields = {"name": edition.name, "abbr": edition.abbr, "kind": "ffg", "position": position}
+        sets.append(SetData(edition.code, {**fields, "size": len(found) if edition.complete else None}))
     cards = [
         _card(code, edition, record, file=edition.file, where=where)
         for code, (edition, where, record) in zip(_codes(records), records, strict=True)

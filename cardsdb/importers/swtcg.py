@@ -12,7 +12,12 @@ Card.characteristics / search_chars (for subtype: and char:). Card.subtype keeps
 
 The plugin's ListOfCardDataFiles.txt names only some of the sets, so the importer reads the sets it knows
 (SET_CODES) plus any the list names; every one must be present, except VP.txt, which the list names but the
-retrieved data does not hold (a warning, see SOURCES.md).
+retrieved data does not hold (a warning, see SOURCES.md). A set's size is the number of cards its file holds.
+
+Usage: the column holds notes separated by "|" (rules/swtcg/usage.py sorts them). BANNED/RESTRICTED marks go to
+extra["marks"] ([{"kind": "banned", "scope": "Vintage"}], scope "all" for all tournament play) and the
+extra["banned"]/["restricted"] flags, notes about an erratum to Card.errata ({"notes": …}, SWCCG's shape), the
+rest to Card.rulings; extra["usage"] keeps the column as written.
 """
 
 import csv
@@ -20,6 +25,7 @@ import re
 from collections import Counter
 
 from rules.swtcg.cards import parse_title, persona_key
+from rules.swtcg.usage import read_usage
 from rules.text import fold, fold_words
 from rules.values import parse_number
 
@@ -118,6 +124,9 @@ def load(source: Source) -> Snapshot:
         )
         rows += [(file, line, row) for line, row in _read_rows(source, file, code)]
     cards, personas = _build(rows)
+    per_set = Counter(card.set_code for card in cards)
+    for card_set in sets:
+        card_set.fields["size"] = per_set[card_set.code]  # the set files list every card of their set
     rarities = {r: RARITIES.get(r, r) for r in sorted({c.fields["rarity"] for c in cards} - {""})}
     return Snapshot(
         game=GAME,
@@ -310,6 +319,8 @@ def _build(rows: list[tuple[str, int, dict]]) -> tuple[list[CardData], dict[str,
         name, version, notes = split_title(title)
         stats = row.pop("_stats")
         usage = row["Usage"].strip()
+        usage_notes = read_usage(usage)
+        marks = [{"kind": kind, "scope": scope} for kind, scope in usage_notes.marks]
         card_type, subtype = " ".join(row["Type"].split()), " ".join(row["Subtype"].split())
         arenas, phrases = split_arenas(card_type, subtype)
         extra = {
@@ -317,8 +328,9 @@ def _build(rows: list[tuple[str, int, dict]]) -> tuple[list[CardData], dict[str,
             "number": _number(row["Number"]),
             "image_file": row["ImageFile"].strip(),
             "usage": usage,
-            "banned": "BANNED" in usage.upper(),
-            "restricted": "RESTRICTED" in usage.upper(),
+            "marks": marks,
+            "banned": any(m["kind"] == "banned" for m in marks),
+            "restricted": any(m["kind"] == "restricted" for m in marks),
             "script": row["Script"].strip(),
             "classification": row.get("Classification", "").strip(),
             "draft_rarity": row.get("DraftRarity", "").strip(),
@@ -346,6 +358,9 @@ def _build(rows: list[tuple[str, int, dict]]) -> tuple[list[CardData], dict[str,
             **{stat: value for stat, (_, value) in stats.items()},
             "stats_text": {stat: text for stat, (text, _) in stats.items() if text},
             "gametext": gametext,
+            # SWCCG's shapes: rulings a list of texts, errata {"notes": text}.
+            "rulings": list(usage_notes.rulings),
+            "errata": {"notes": " | ".join(usage_notes.errata)} if usage_notes.errata else {},
             "icons": arenas,
             "characteristics": phrases,
             "extra": extra,

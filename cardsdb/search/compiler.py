@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import F, Q
 
+from rules.swtcg.cards import persona_key
 from rules.text import fold
 from rules.values import parse_number
 
@@ -234,7 +235,10 @@ class _Compiler:
 
     def persona(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
-        personas = Persona.objects.filter(Q(code__iexact=value.replace(" ", "_")) | Q(name__iexact=value))
+        match = Q(code__iexact=value.replace(" ", "_")) | Q(name__iexact=value)
+        if self.game in (None, "swtcg"):  # SWCCG keeps GEMP's codes and names, matched whole
+            match |= Q(game_id="swtcg", pk__in=_swtcg_personas(value))
+        personas = Persona.objects.filter(match)
         return Q(pk__in=Card.personas.through.objects.filter(persona__in=personas).values("card_id"))
 
     def relation(self, spec: Field, term: Term) -> Q:
@@ -285,6 +289,41 @@ class _Compiler:
         if value not in GAMES:
             raise QuerySyntaxError(f"game: is one of {', '.join(GAMES)}", term.position)
         return Q(game_id=value)
+
+
+# --- persona: for SWTCG -------------------------------------------------------------------------------------
+# Every version of a name is one persona, named after the name ("Luke Skywalker"), and a few names share one
+# (Darth Vader counts as Anakin Skywalker). So persona: takes the words of a name, and a name of either kind.
+
+_WORD = re.compile(r"\w+(?:'\w+)*")  # "obi-wan" is two words; "luke's" is one, not "luke"
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(fold(text)))
+
+
+def _swtcg_personas(value: str) -> list[int]:
+    """SWTCG personas whose name, or the name of one of their cards, holds every word of `value`
+    (persona:vader finds the Anakin Skywalker persona through Darth Vader's cards); plus the persona that
+    `value`, a whole name, counts as (persona:"padme skywalker" → Padme Amidala, whether or not a card has it)."""
+    words = _words(value)
+    code = persona_key(value).replace(" ", "_")[:60]  # as the importer names persona codes
+    found = set(Persona.objects.filter(game_id="swtcg", code__iexact=code).values_list("pk", flat=True))
+    if not words:
+        return sorted(found)
+    # The database narrows by substring (folded card names, case-insensitive persona names); words decide.
+    card_names = Card.personas.through.objects.filter(persona__game_id="swtcg")
+    persona_names = Persona.objects.filter(game_id="swtcg")
+    for word in words:
+        card_names = card_names.filter(card__search_title__contains=word)
+        persona_names = persona_names.filter(name__icontains=word)
+    for pk, name in [
+        *card_names.values_list("persona_id", "card__name").distinct(),
+        *persona_names.values_list("pk", "name"),
+    ]:
+        if words <= _words(name):
+            found.add(pk)
+    return sorted(found)
 
 
 # --- is: per game --------------------------------------------------------------------------------------------

@@ -65,11 +65,17 @@ _SWDBG_FACTIONS = (
     ("cis", "Separatist"),
 )
 
-_TEXT = [
-    Field("name", Kind.TEXT, "search_title", "name", "title, back title and nicknames"),
-    Field("text", Kind.TEXT, "search_text", "gametext", "game text (both faces)"),
-    Field("lore", Kind.TEXT, "search_lore", "lore", "lore (both faces)"),
-]
+
+def _text_fields(name: str, text: str, lore: str) -> list[Field]:
+    """name:, text: and lore:, matched the same way in every game; `help` says what each game's cards hold."""
+    return [
+        Field("name", Kind.TEXT, "search_title", "name", name),
+        Field("text", Kind.TEXT, "search_text", "gametext", text),
+        Field("lore", Kind.TEXT, "search_lore", "lore", lore),
+    ]
+
+
+_TEXT = _text_fields("title, back title and nicknames", "game text (both faces)", "lore (both faces)")
 _TAIL = [
     Field("is", Kind.IS, help="unique, restricted, per-location, legacy, pre-errata, current, virtual…"),
     Field("edition", Kind.EDITION, help="current, legacy, pre-errata or any"),
@@ -118,7 +124,11 @@ _SWCCG_RELATIONS = {
 }
 
 _SWTCG = [
-    *_TEXT,
+    *_text_fields(
+        "the card's name, without its version letter or printing note (use version: for the letter)",
+        "game text",
+        "lore (the SWTCG set files hold none: matches no card)",
+    ),
     Field(
         "side",
         Kind.CHOICE,
@@ -148,17 +158,27 @@ _SWTCG = [
     Field("set", Kind.SET, help="set code (AOTC, ROTS, TFA…) or name"),
     Field("rarity", Kind.RARITY, help="rarity code or name (C, U, R, P, S…)"),
     Field("version", Kind.EXTRA, "version", help="the version letter of a unique card: A, B, C…, A2"),
-    Field("persona", Kind.PERSONA, help="every version of a name (anakin_skywalker), or the name"),
+    Field(
+        "persona",
+        Kind.PERSONA,
+        help="every version of a name, by words of it: persona:vader finds Darth Vader and Anakin Skywalker",
+    ),
     Field("cost", Kind.NUMBER, "cost", help="build cost"),
     Field("speed", Kind.NUMBER, "speed", help="speed"),
     Field("power", Kind.NUMBER, "power", help="power"),
     Field("health", Kind.NUMBER, "health", help="health"),
-    Field("is", Kind.IS, help="unique, unit, multi-arena, banned, restricted, wotc, community"),
-    *_TAIL[1:],
+    Field("is", Kind.IS, help="unique, unit, multi-arena, banned, restricted, wotc, community, persona"),
+    Field("edition", Kind.EDITION, help="current or any (every SWTCG card is current)"),
+    Field("id", Kind.CODE, "code", help="the card's id: set code and number (ANH_7)"),
+    *_TAIL[3:],
 ]
 
 _SWDBG = [
-    *_TEXT,
+    *_text_fields(
+        "title",
+        "ability text (short paraphrases, not the printed wording)",
+        "lore (the data holds no flavour text: matches no card)",
+    ),
     Field(
         "faction",
         Kind.CHOICE,
@@ -170,7 +190,7 @@ _SWDBG = [
     Field("type", Kind.CHOICE, "type", help="card type: unit, capital ship, base"),
     Field("trait", Kind.TAGS, "search_chars", help="trait: fighter, trooper, jedi, sith…", words=True),
     Field("set", Kind.SET, help="the edition as a set: original_2023, clone_wars_2024, or a name"),
-    Field("persona", Kind.PERSONA, help="persona (none are recorded for this game yet)"),
+    Field("persona", Kind.PERSONA, help="the game has no personas: matches no card (use name:)"),
     Field("cost", Kind.NUMBER, "cost", help="cost"),
     Field("attack", Kind.NUMBER, "attack", help="attack"),
     Field("resources", Kind.NUMBER, "resources", help="resources"),
@@ -182,7 +202,8 @@ _SWDBG = [
         help="unique, disputed (sources disagree on a value), unknown (a value no source gives)",
     ),
     Field("edition", Kind.EDITION, help="current or any (the game's editions are sets: use set:)"),
-    *_TAIL[2:],
+    Field("id", Kind.CODE, "code", help="the card's id: edition prefix and title (sw23_tie-fighter)"),
+    *_TAIL[3:],
 ]
 
 GAME_FIELDS: dict[str, list[Field]] = {

@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from ..api.views import detail_queryset
-from ..face_facts import card_facts
+from ..face_facts import card_facts, provenance
 from ..models import CardSet, Game
 from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
 from ..search.syntax import QuerySyntaxError
@@ -40,7 +40,7 @@ GAME_EXAMPLES = {
         ("subtype:sith cost<=4", "cheap Sith"),
         ("side:yv is:unit", "Yuuzhan Vong units"),
         ("is:banned or is:restricted", "cards with a usage restriction"),
-        ("set:ROTS t:battle order:-cost", "Revenge of the Sith battle cards, dearest first"),
+        ("set:ROTS t:space order:-cost", "Revenge of the Sith Space units, dearest first"),
     ],
     "swdbg": [
         ("vader", "title or game text contains 'vader'"),
@@ -174,6 +174,9 @@ def card_detail(request, game: str, code: str):
             "relations": relations,
             "facts": card_facts(card),
             "back": card.back,
+            "provenance": provenance(card),
+            # SW:DBG's side is a faction; its Clone Wars cards may have neither faction nor type on record
+            "side_word": "faction" if card.game_id == "swdbg" else "side",
         },
     )
 

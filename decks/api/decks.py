@@ -170,6 +170,7 @@ class DeckListView(APIView):
     parser_classes = [JSONParser]
 
     @extend_schema(
+        operation_id="decks_list",
         parameters=[OpenApiParameter("mine", bool), OpenApiParameter("game", str)],
         responses={200: dict, 400: ERROR},
     )

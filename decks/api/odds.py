@@ -166,6 +166,8 @@ def destiny(data: dict) -> dict:
     from rules.odds.simulate import destiny_total_at_least
 
     game = check_game(data.get("game"), required=True)
+    if game != "swccg":
+        raise ApiError("no-destiny", f"Only SWCCG draws destiny; {game} cards have no destiny number.")
     pile = _pile_from(data, game)
     cards = odds.destiny_cards(game, pile.cards)
     result = {"deck_size": pile.deck_size, "draw_pile_size": len(pile.cards), **destiny_analysis(cards)}

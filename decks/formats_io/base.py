@@ -128,7 +128,7 @@ def compact(name: str) -> str:
 
 
 def normalise_side(text: str | None) -> str | None:
-    """ "Dark", "dark side", "DS" → "Dark"; None for anything else."""
+    """ "Dark", "dark side", "DS" → "Dark"; SWTCG's "Yuuzhan Vong" / "YV" too; None for anything else."""
     if text is None:
         return None
     key = compact(text)
@@ -136,6 +136,8 @@ def normalise_side(text: str | None) -> str | None:
         return "Dark"
     if key in ("light", "lightside", "ls"):
         return "Light"
+    if key in ("yuuzhanvong", "yv"):
+        return "Yuuzhan Vong"
     return None
 
 

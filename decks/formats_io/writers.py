@@ -35,6 +35,26 @@ TYPE_ORDER = (
     "Defensive Shield",
     "Game Aid",
 )
+# SWTCG and SW:DBG lists are grouped by each card's own type, in these orders (units by arena first); a type
+# not listed ("Space/Ground", "Mission - Trap") follows the one it starts with.
+OWN_TYPE_ORDER = {
+    "swtcg": (
+        "Space",
+        "Ground",
+        "Character",
+        "Subordinate",
+        "Equipment",
+        "Location",
+        "Mission",
+        "Battle",
+        "Event",
+        "Resource",
+    ),
+    "swdbg": ("Unit", "Capital Ship", "Base"),
+}
+# Games whose text export is read back as a text list: their own type headers end with ":" so that the text
+# reader, whose section words are SWCCG's, reads "Space (12):" as a header, not as a card.
+COLON_HEADERS = frozenset({"swtcg"})
 
 
 def write_gemp_list(entries: Iterable[DeckEntry]) -> str:
@@ -65,18 +85,23 @@ def write_text(
     name: str | None = None,
     side: str | None = None,
     zone_labels: Mapping[str, str] | None = None,
+    game: str | None = None,
 ) -> str:
     """Starting cards, then the deck grouped by type ("Characters (12)" / "2x •Darth Vader"), then the cards
     outside the deck. `zone_labels` names the zones as the game does (decks/games.py: SWTCG's "Outside the
     game / sideboard", SW:DBG's "Base deck"); a deck zone named otherwise than "Deck" (SW:DBG's "Starter deck")
     heads its type groups. With SWCCG's names (the default) it reads back to the same entries with text.read
-    (and read_any)."""
+    (and read_any).
+
+    `game` (default: the game whose zones `zone_labels` are, else SWCCG): SWCCG groups by its plural type
+    headers; SWTCG and SW:DBG by each card's own type ("Space (12):", "Unit (10)"), SWTCG's reading back too."""
     merged = _merged(entries)
     missing = sorted({cid for (cid, _zone), _n in merged if cid not in info})
     if missing:
         raise ValueError(f"no card information for {', '.join(missing)}")
     side = side or agreed_side(info[cid].side for (cid, _zone), _n in merged)
     zones = {**ZONE_LABELS, **(zone_labels or {})}
+    game = game or _game_of(zone_labels)
     labels = _labels(info)
     lines = []
     if name:
@@ -84,10 +109,10 @@ def write_text(
     if side:
         lines.append(f"Side: {side}")
 
-    def section(title: str, rows: list[tuple[str, int]], *, blank: bool = True) -> None:
+    def section(title: str, rows: list[tuple[str, int]], *, blank: bool = True, colon: bool = False) -> None:
         if lines and blank:
             lines.append("")
-        lines.append(f"{title} ({sum(n for _cid, n in rows)})")
+        lines.append(f"{title} ({sum(n for _cid, n in rows)})" + (":" if colon else ""))
         lines.extend(f"{n}x {labels[cid]}" for cid, n in _sorted(rows, info))
 
     starting = [(cid, n) for (cid, zone), n in merged if zone == "starting"]
@@ -101,9 +126,11 @@ def write_text(
         lines.append(f"{zones['deck']} ({sum(n for _cid, n in deck)})")
     groups: dict[str, list[tuple[str, int]]] = {}
     for cid, n in deck:
-        groups.setdefault(_group_header(info[cid].type), []).append((cid, n))
-    for index, header in enumerate(sorted(groups, key=_header_order)):
-        section(header, groups[header], blank=not (headed and index == 0))
+        header = _own_type(info[cid].type) if game in OWN_TYPE_ORDER else _group_header(info[cid].type)
+        groups.setdefault(header, []).append((cid, n))
+    order = (lambda h: _own_type_order(h, game)) if game in OWN_TYPE_ORDER else _header_order
+    for index, header in enumerate(sorted(groups, key=order)):
+        section(header, groups[header], blank=not (headed and index == 0), colon=game in COLON_HEADERS)
     outside = [(cid, n) for (cid, zone), n in merged if zone == "outside"]
     if outside:
         section(zones["outside"], outside)
@@ -163,6 +190,31 @@ def _group_header(card_type: str) -> str:
         return UNKNOWN_TYPE
     plural = base if base.endswith("s") else base + "s"
     return plural if is_header_name(plural) else "Other"
+
+
+def _game_of(zone_labels: Mapping[str, str] | None) -> str:
+    """The game whose zones these labels name (decks/games.py), SWCCG when none or no other game's."""
+    from ..games import PROFILES  # plain data
+
+    wanted = {**ZONE_LABELS, **(zone_labels or {})}
+    for code, profile in PROFILES.items():
+        if code != "swccg" and {**ZONE_LABELS, **dict(profile.zones)} == wanted:
+            return code
+    return "swccg"
+
+
+def _own_type(card_type: str) -> str:
+    """The card's type as printed, one spelling per type ("Mission -Trap", "Mission – Trap" → "Mission -
+    Trap"); "Unknown type" for a card without one (SW:DBG's Clone Wars starter cards)."""
+    spelled = re.sub(r"\s*[-–—]\s*", " - ", " ".join(card_type.split()))
+    return spelled or UNKNOWN_TYPE
+
+
+def _own_type_order(header: str, game: str) -> tuple:
+    order = OWN_TYPE_ORDER[game]
+    first = re.split(r"[/ ]", header)[0]
+    known = next((i for i, name in enumerate(order) if header == name or name == first), len(order))
+    return (header == UNKNOWN_TYPE, known, header)
 
 
 def _header_order(header: str) -> tuple:

@@ -11,31 +11,17 @@ Where this checker is stricter than the community script, on purpose:
 
 import hashlib
 import json
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+# The Usage parser lives with the catalogue's rules; decks.pool, formats_import and tests import it from here.
+from rules.swtcg.usage import ALL_PLAY, USAGE_SCOPES, usage_marks  # noqa: F401
 
 from .violations import LegalityReport, Violation
 
 ARENAS = ("Space", "Ground", "Character")
 PRIMARY_SIDES = ("Light", "Dark", "Yuuzhan Vong")
-ALL_PLAY = "all"  # a Usage mark without a format: banned or restricted in all tournament play
-USAGE_SCOPES = (ALL_PLAY, "Standard", "Vintage")  # the formats Usage marks name
-_MARK = re.compile(r"\b(BANNED|RESTRICTED)\b\W*(?:(?:in\s+)?(Standard|Vintage)\b)?")
-
-
-def usage_marks(usage: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The formats a Usage note bans and restricts the card in: ("*BANNED:Vintage" → {"Vintage"}, …).
-
-    Forms seen in the data: "*BANNED:Standard", "*BANNED", "**BANNED**: … IDC sanctioned tournament",
-    "BANNED in Vintage.", "RESTRICTED in Vintage (to 1 copy per deck)", "**RESTRICTED**: …", "*RESTRICTED:Vintage".
-    """
-    banned, restricted = set(), set()
-    for match in _MARK.finditer(usage):
-        scope = match[2] or ALL_PLAY
-        (banned if match[1] == "BANNED" else restricted).add(scope)
-    return frozenset(banned), frozenset(restricted)
 
 
 def arenas_of(card_type: str) -> tuple[str, ...]:
@@ -145,9 +131,12 @@ class TcgDeck:
     outside: tuple[TcgCard, ...]
     unknown: tuple[tuple[str, str], ...]  # (id as given, zone)
     listed_deck_size: int
+    side: str | None = None  # the primary side the deck declares, if any
 
 
-def resolve(cards: list[str], outside: list[str], pool: dict[str, TcgCard]) -> TcgDeck:
+def resolve(
+    cards: list[str], outside: list[str], pool: dict[str, TcgCard], side: str | None = None
+) -> TcgDeck:
     known_deck, known_outside, unknown = [], [], []
     for zone, ids, known in (("deck", cards, known_deck), ("outside the deck", outside, known_outside)):
         for card_id in ids:
@@ -156,7 +145,7 @@ def resolve(cards: list[str], outside: list[str], pool: dict[str, TcgCard]) -> T
                 unknown.append((card_id, zone))
             else:
                 known.append(card)
-    return TcgDeck(tuple(known_deck), tuple(known_outside), tuple(unknown), len(cards))
+    return TcgDeck(tuple(known_deck), tuple(known_outside), tuple(unknown), len(cards), side)
 
 
 def _n(count: int, word: str, plural: str | None = None) -> str:
@@ -286,7 +275,17 @@ def sets(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
 
 
 def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
-    """One primary side (Light, Dark or Yuuzhan Vong) plus Neutral, in the deck and outside it."""
+    """One primary side (Light, Dark or Yuuzhan Vong) plus Neutral, in the deck and outside it; and, when the deck
+    declares its side, that side."""
+    if deck.side in PRIMARY_SIDES:
+        wrong = [c for c in deck.deck + deck.outside if c.side in PRIMARY_SIDES and c.side != deck.side]
+        if wrong:
+            yield Violation(
+                "side-mismatch",
+                f"This is a {deck.side} deck, but {_n(len(wrong), 'card')} belong to another side; remove them "
+                "(Neutral cards may stay).",
+                _ids(wrong),
+            )
     in_deck = Counter(c.side for c in deck.deck if c.side in PRIMARY_SIDES)
     if len(in_deck) > 1:
         yield Violation(
@@ -313,16 +312,16 @@ RULES = (unknown_cards, deck_size, units, copies, banned, sets, sides)
 
 
 def check_tcg_deck(
-    cards: list[str], outside: list[str], fmt: TcgFormat, pool: dict[str, TcgCard]
+    cards: list[str], outside: list[str], fmt: TcgFormat, pool: dict[str, TcgCard], *, side: str | None = None
 ) -> LegalityReport:
-    deck = resolve(cards, outside, pool)
+    deck = resolve(cards, outside, pool, side)
     violations = tuple(v for rule in RULES for v in rule(deck, fmt))
     primary = Counter(c.side for c in deck.deck if c.side in PRIMARY_SIDES)
     summary = {
         "deck_cards": deck.listed_deck_size,
         "outside_deck": len(outside),
         "required_deck_size": fmt.min_deck_size,
-        "side": primary.most_common(1)[0][0] if primary else None,
+        "side": side or (primary.most_common(1)[0][0] if primary else None),
         "units": sum(1 for c in deck.deck if c.is_unit),
         "arenas": arena_counts(deck.deck),
         "unknown_cards": len(deck.unknown),

@@ -34,8 +34,10 @@ def signup(request):
 
 def deck_list(request):
     mine = Deck.objects.filter(owner=request.user) if request.user.is_authenticated else Deck.objects.none()
-    public = Deck.objects.filter(is_public=True).select_related("owner", "format")[:100]
-    return render(request, "decks/list.html", {"mine": mine.select_related("format"), "public": public})
+    public = Deck.objects.filter(is_public=True).select_related("owner", "format", "game")[:100]
+    return render(
+        request, "decks/list.html", {"mine": mine.select_related("format", "game"), "public": public}
+    )
 
 
 def _builder_game(request, deck: Deck | None) -> str:
@@ -182,6 +184,7 @@ def deck_detail(request, deck_id: int):
         stats, charts = _swccg_stats(deck)
     else:
         stats, charts = _tcg_stats(deck)
+    summary = (legality or {}).get("summary") or {}
     return render(
         request,
         "decks/detail.html",
@@ -200,8 +203,30 @@ def deck_detail(request, deck_id: int):
             "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
             "edit_url": reverse("setup-edit" if deck.game_id == "swdbg" else "deck-edit", args=[deck.pk]),
             "setup_summary": setup_summary(legality) if deck.game_id == "swdbg" and legality else None,
+            "side_line": _side_line(deck.side, summary.get("side"), profile.side_label),
+            "decklist_heading": _decklist_heading(stats, dict(profile.zones)),
         },
     )
+
+
+def _side_line(side: str, found: str | None, label: str) -> str:
+    """The deck's side; for a deck saved without one, the side its legality check read from the cards."""
+    if side:
+        return side
+    return f"{found}, from the cards" if found else f"no {label.lower()}"
+
+
+def _decklist_heading(stats: dict, zones: dict[str, str]) -> str:
+    """'60 cards + 1 outside'; in the game's own words where its deck zone has another name (SW:DBG's '10 cards
+    in the starter deck, 5 in the base deck')."""
+    total, outside = stats.get("total", 0), stats.get("outside_total", 0)
+    cards = f"{total} card{'' if total == 1 else 's'}"
+    if zones.get("deck", "Deck") == "Deck":
+        return cards + (f" + {outside} outside" if outside else "")
+    heading = f"{cards} in the {zones['deck'].lower()}"
+    if outside and "outside" in zones:
+        heading += f", {outside} in the {zones['outside'].lower()}"
+    return heading
 
 
 def _tcg_stats(deck: Deck) -> tuple[dict, dict]:

@@ -688,9 +688,9 @@ def test_error_codes_are_all_exercised():
         "bad-export",
     }
     # Exercised by tests/decks/test_odds_api.py.
-    body_codes |= {"starting-not-in-deck", "hand-too-large", "bad-trials"}
+    body_codes |= {"starting-not-in-deck", "hand-too-large", "bad-trials", "no-destiny"}
     # Exercised by tests/decks/test_swtcg_rules_api.py.
-    body_codes |= {"illegal-stack", "illegal-bid", "no-confrontation"}
+    body_codes |= {"illegal-stack", "illegal-bid", "no-confrontation", "authentication-failed"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 
@@ -710,3 +710,12 @@ def test_nul_character_is_not_a_server_error(api, catalogue, url, params, status
     assert response.status_code in statuses
     if code:
         assert_error(response.json(), code)
+
+
+def test_the_openapi_schema_validates_without_warnings(tmp_path):
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml"))
+    schema = (tmp_path / "schema.yml").read_text()
+    assert "/api/rules/swtcg/stack:" in schema and "/api/rules/swtcg/confrontation:" in schema
+    assert "/api/cards/named/:" not in schema

@@ -11,6 +11,7 @@ from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.sources import LocalSource, open_source
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing
+from rules.swtcg.usage import usage_marks
 from tests.conftest import SESSION_IMPORTS, writable_copy
 
 WOTC = {"AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS"}
@@ -278,3 +279,59 @@ def test_spreadsheet_quoting_is_undone(imported):
     assert zeb.extra["version"] == "A" and zeb.uniqueness_kind == "unique"
     assert not zeb.gametext.startswith('"') and '""' not in zeb.gametext
     assert not Card.objects.filter(game="swtcg", title__contains='""').exists()
+
+
+# --- Usage notes as data and set sizes --------------------------------------------------------------------
+
+
+def test_usage_notes_become_rulings_errata_and_marks(imported):
+    unity = Card.objects.get(game="swtcg", code="ROTS_107")  # Unity of the Jedi
+    assert unity.errata == {"notes": "Text erratum."}
+    assert unity.rulings == [
+        "The units you choose must be clearly identified. This does not count versions in a stack.",
+        "Three Jedi are required only to play the card. Once you choose to play the card, that requirement no "
+        "longer matters.",
+    ]
+    assert unity.extra["marks"] == [] and unity.extra["usage"].startswith("Text erratum. | ")
+    banned = Card.objects.get(game="swtcg", code="ALTA_1")  # "*BANNED:Standard"
+    assert banned.extra["marks"] == [{"kind": "banned", "scope": "Standard"}]
+    assert (banned.rulings, banned.errata) == ([], {})
+    blockade = Card.objects.get(
+        game="swtcg", code="PM_63"
+    )  # "BANNED in Vintage. | **RESTRICTED**: … | With …"
+    assert blockade.extra["marks"] == [
+        {"kind": "banned", "scope": "Vintage"},
+        {"kind": "restricted", "scope": "all"},
+    ]
+    assert blockade.errata == {} and len(blockade.rulings) == 1
+    assert blockade.rulings[0].startswith("With Blockade, Units can't be moved")
+
+
+def test_every_usage_note_lands_somewhere_and_flags_follow_the_marks(imported):
+    cards = Card.objects.filter(game="swtcg").exclude(extra__usage="")
+    assert cards.count() > 400
+    for card in cards:
+        kinds = {m["kind"] for m in card.extra["marks"]}
+        assert (card.extra["banned"], card.extra["restricted"]) == ("banned" in kinds, "restricted" in kinds)
+        assert {m["scope"] for m in card.extra["marks"]} <= {"all", "Standard", "Vintage"}
+        errata = card.errata["notes"].split(" | ") if card.errata else []
+        for note in (n.strip() for n in card.extra["usage"].split("|") if n.strip()):
+            homes = [note in card.rulings, note in errata, any(usage_marks(note))]
+            assert homes.count(True) == 1, (card.code, note)
+    assert not Card.objects.filter(game="swtcg", extra__usage="").exclude(rulings=[]).exists()
+    assert not Card.objects.filter(game="swtcg", extra__usage="").exclude(errata={}).exists()
+    assert Card.objects.filter(game="swtcg").exclude(errata={}).count() >= 90
+
+
+def test_set_sizes_are_the_cards_imported_per_set(imported, swtcg_dir):
+    sizes = dict(CardSet.objects.filter(game="swtcg").values_list("code", "size"))
+    assert sizes == card_rows(swtcg_dir)
+    assert sizes["ROTS"] == 111 and sizes["PM"] == 90
+
+
+def test_swdbg_set_size_is_known_only_for_a_complete_edition(imported):
+    """SW:DBG (here beside SWTCG's sizes): the original edition's file lists every title; the Clone Wars
+    Edition's holds only what its rulebook names, so its size stays unknown rather than a partial count."""
+    sets = {s.code: s for s in CardSet.objects.filter(game="swdbg")}
+    assert sets["original_2023"].size == sets["original_2023"].cards.count() == 82
+    assert sets["clone_wars_2024"].size is None and sets["clone_wars_2024"].cards.count() == 29

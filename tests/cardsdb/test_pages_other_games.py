@@ -366,3 +366,123 @@ def test_help_page_has_a_section_per_game(web, db):
         assert f"<h2>Keywords for {name}</h2>" in markup
     table = text_of(section(markup, "<table", "</table>"))
     assert "swtcg: light, dark, neutral or yuuzhan vong (yv)" in table
+
+
+# --- what the pages say where a game differs from SWCCG ---------------------------------------------------
+
+
+def test_swdbg_card_page_shows_the_datas_notes_and_sources(web, swdbg_catalogue):
+    card = Card.objects.get(game="swdbg", title="Tatooine")
+    markup = page(web, card.get_absolute_url())
+    notes = text_of(section(markup, '<p class="data-notes">', "</p>"))
+    assert "swdb (and kleer1's older Java ports) = 14, BGA = 16" in notes
+    sources = section(markup, '<ul class="sources">', "</ul>")
+    assert '<a href="https://github.com/kleer1/swdb">github:kleer1/swdb Game/Cards/**' in sources
+    assert '<a href="https://github.com/MartinGoulet/bga-star-wars-deckbuilding">' in sources
+
+
+def test_swdbg_rulebook_sources_are_text(web, swdbg_catalogue):
+    card = Card.objects.get(game="swdbg", title="ARC Trooper")
+    sources = text_of(section(page(web, card.get_absolute_url()), '<ul class="sources">', "</ul>"))
+    assert "rulebook: Commit to an Attack, example (line 145)" in sources
+
+
+@pytest.mark.parametrize(
+    ("title", "typeline"),
+    [
+        ("Admiral Trench", "SW:DBG · Separatist · type unknown"),
+        ("ARC Trooper", "SW:DBG · faction unknown · Unit"),
+    ],
+)
+def test_swdbg_typeline_names_what_is_unknown(web, swdbg_catalogue, title, typeline):
+    card = Card.objects.get(game="swdbg", title=title, side__in=("", "Separatist"))
+    markup = page(web, card.get_absolute_url())
+    assert text_of(section(markup, '<p class="typeline">', "</p>")) == typeline
+    if not card.gametext:
+        assert "<h2>Game text</h2>" not in markup and '<p class="gametext">' not in markup
+
+
+def test_empty_game_text_has_no_box_but_a_text_has(web, dbg):
+    assert "<h2>Game text</h2>" not in page(web, "/cards/swdbg/x-wing/")  # built without a text
+    card = dbg["x-wing"]
+    card.gametext = "Draw 1 card."
+    card.save()
+    markup = page(web, "/cards/swdbg/x-wing/")
+    assert "<h2>Game text</h2>" in markup and '<p class="gametext">Draw 1 card.</p>' in markup
+    assert '<p class="data-notes">' not in markup and '<ul class="sources">' not in markup  # none recorded
+
+
+def test_swtcg_ban_shows_its_scope(web, tcg):
+    stats = text_of(section(page(web, "/cards/swtcg/ALTA_1/"), '<dl class="stats">', "</dl>"))
+    assert "Legality Banned in Standard" in stats
+
+
+@pytest.mark.parametrize(
+    ("extra", "want"),
+    [
+        ({"usage": "*BANNED:Standard", "banned": True}, "Banned in Standard"),
+        ({"usage": "BANNED in Vintage. | Text erratum.", "banned": True}, "Banned in Vintage"),
+        ({"usage": "*BANNED", "banned": True}, "Banned in all tournament play"),
+        ({"usage": "*BANNED:Standard | RESTRICTED in Vintage"}, "Banned in Standard; restricted in Vintage"),
+        ({"usage": "*BANNED:Standard | *BANNED:Vintage"}, "Banned in Standard and Vintage"),
+        ({"usage": "It may be banned one day."}, ""),  # a ruling's word is not a mark
+        ({"banned": True}, "Banned"),  # no Usage text: the flag alone
+        ({}, ""),
+    ],
+)
+def test_usage_legality(extra, want):
+    from cardsdb.face_facts import usage_legality
+
+    assert usage_legality(extra) == want
+
+
+def cheat_sheet_text(web, game):
+    return text_of(section(page(web, "/", game=game), '<section class="cheatsheet">', "</section>"))
+
+
+@pytest.mark.parametrize("game", ["swtcg", "swdbg"])
+def test_cheat_sheets_speak_of_the_games_own_cards(web, db, game):
+    sheet = cheat_sheet_text(web, game)
+    for swccg_only in ("back title", "nicknames", "both faces", "legacy", "pre-errata", "GEMP"):
+        assert swccg_only not in sheet, swccg_only
+    assert "none are recorded" not in sheet
+
+
+def test_the_swccg_cheat_sheet_is_unchanged(web, db):
+    sheet = cheat_sheet_text(web, "swccg")
+    assert "name: title: n: title, back title and nicknames" in sheet
+    assert "text: o: x: gametext: game text (both faces)" in sheet
+    assert "edition: current, legacy, pre-errata or any" in sheet
+    assert "id: the card's id (GEMP id for SWCCG)" in sheet
+
+
+def test_swtcg_help_claims_hold(tcg):
+    assert not Card.objects.filter(game="swtcg").exclude(edition="current").exists()  # "all current"
+    assert not Card.objects.filter(game="swtcg").exclude(lore="").exists()  # lore: "the set files hold none"
+    assert card_search(query="name:anakin version:a", game="swtcg").filter(code="AOTC_1").exists()
+    assert not card_search(query='name:"skywalker (a)"', game="swtcg").exists()  # no version letter in name:
+
+
+def test_swdbg_help_claims_hold(swdbg_catalogue):
+    assert not Card.objects.filter(game="swdbg").exclude(lore="").exists()
+    assert not card_search(query="persona:vader", game="swdbg").exists()
+    assert Card.objects.filter(game="swdbg", code="sw23_tie-fighter").exists()  # the id example
+
+
+def test_swtcg_sort_example_sorts_a_stat_every_card_has(tcg):
+    query = next(q for q, _ in GAME_EXAMPLES["swtcg"] if "order:" in q)
+    cards = list(card_search(query=query, game="swtcg"))
+    assert len(cards) > 10
+    costs = [c.cost for c in cards]
+    assert None not in costs and costs == sorted(costs, reverse=True)
+
+
+def test_every_page_credits_each_games_data_and_searches_neutrally(web, dbg):
+    for url in ("/", "/cards/swdbg/x-wing/", "/sets/", "/decks/"):
+        markup = page(web, url)
+        footer = text_of(section(markup, '<footer class="bottom">', "</footer>"))
+        assert "SWCCG: the Players Committee's swccg-card-json and GEMP (MIT)" in footer
+        assert "SWTCG: the community's SWTCG-LACKEY LackeyCCG set files" in footer
+        assert "SW:DBG: facts compiled from public implementations" in footer and "rulebook" in footer
+        quick = section(markup, '<form class="quick"', "</form>")
+        assert 'placeholder="Search cards: vader"' in quick and "power" not in quick

@@ -170,3 +170,53 @@ def test_errors_have_messages_and_positions(query, position, message):
         card_search(query=query, game="swtcg")
     assert caught.value.position == position
     assert message in caught.value.message
+
+
+# --- persona: ------------------------------------------------------------------------------------------------
+
+
+def persona_cards(code: str) -> set[str]:
+    return set(Persona.objects.get(game="swtcg", code=code).cards.values_list("code", flat=True))
+
+
+def test_persona_names_vader_and_anakin_alike():
+    """Darth Vader counts as Anakin Skywalker: the full name, a word of it or the persona's own name all find
+    the cards of both names."""
+    both = persona_cards("anakin_skywalker")
+    names = set(Card.objects.filter(code__in=both, game="swtcg").values_list("name", flat=True))
+    assert names == {"Anakin Skywalker", "Darth Vader"}
+    for query in ('persona:"darth vader"', "persona:vader", "persona:Vader", 'persona:"Anakin Skywalker"'):
+        assert codes(query) == both, query
+    assert codes("persona:anakin_skywalker") == both  # the code still works
+
+
+def test_persona_words_are_whole_words():
+    """persona:anakin finds every persona with the word "anakin" in its name (Anakin Solo too), not the things
+    named after him ("Anakin's Podracer"); "Darth Vader's Lightsaber" is not persona:vader."""
+    anakin = codes("persona:anakin")
+    assert persona_cards("anakin_skywalker") | persona_cards("anakin_solo") <= anakin
+    assert not persona_cards("anakin's_podracer") & anakin
+    assert not persona_cards("darth_vader's_lightsaber") & codes("persona:vader")
+    luke = codes("persona:luke")
+    assert persona_cards("luke_skywalker") <= luke and not persona_cards("luke's_x-wing") & luke
+    assert codes('persona:"luke skywalker"') == persona_cards("luke_skywalker")
+    assert codes('persona:"luke\'s x-wing"') == persona_cards("luke's_x-wing")
+    assert codes('persona:"skywalker luke"') == persona_cards("luke_skywalker")  # every word, in any order
+
+
+def test_persona_maps_the_other_name_of_a_pair():
+    assert codes('persona:"padme skywalker"') == persona_cards("padme_amidala")
+    assert codes('persona:"Padmé Amidala"') == persona_cards("padme_amidala")
+    assert codes('persona:"beru whitesun"') == persona_cards("beru_lars")
+    assert codes("persona:nosuchname") == set()
+    assert codes("-persona:vader") == expected(lambda c: True) - persona_cards("anakin_skywalker")
+
+
+def test_persona_without_a_game_keeps_swccg_exact():
+    """Without a game, each game reads persona: its own way: SWCCG's GEMP codes and names whole, SWTCG's words."""
+    everywhere = set(card_search(query="persona:vader", game=None).values_list("code", "game_id"))
+    swccg = set(card_search(query="persona:vader", game="swccg").values_list("code", flat=True))
+    assert swccg and {c for c, g in everywhere if g == "swccg"} == swccg
+    assert {c for c, g in everywhere if g == "swtcg"} == persona_cards("anakin_skywalker")
+    # SWCCG takes no words: its persona is "Vader", so "darth vader" finds none of its cards.
+    assert not card_search(query='persona:"darth vader"', game="swccg").exists()

@@ -214,3 +214,117 @@ def test_a_side_of_another_game_is_refused(game, side):
     body = {"name": "Sides", "game": game, "side": side, "cards": []}
     response = client.post("/api/decks/", body, format="json")
     assert response.status_code == 400 and "for this game" in response.json()["message"]
+
+
+# ---- text exports grouped by each game's own card types ----
+
+
+def test_swtcg_text_export_groups_by_its_own_types_and_reads_back(owner):
+    # Luke's X-Wing (A) (Space), Luke's Speeder (A) (Ground), Beru Lars (A) (Character), Hold 'Em Off
+    # (Battle), Obi-Wan's Task (Mission); Corrupt Supply Lines outside.
+    cards = [
+        {"id": "ANH_28", "count": 2},
+        {"id": "ANH_27", "count": 3},
+        {"id": "ANH_2", "count": 1},
+        {"id": "ANH_17", "count": 4},
+        {"id": "ANH_34", "count": 2},
+        {"id": "AGD_26", "count": 1, "zone": "outside"},
+    ]
+    client = client_for(owner)
+    deck = create_tcg(client, name="Rebels", side="Light", cards=cards).json()
+    text = export(client, deck, "text").content.decode()
+    assert text.splitlines() == [
+        "Deck: Rebels",
+        "Side: Light",
+        "",
+        "Space (2):",
+        "2x Luke's X-Wing (A)",
+        "",
+        "Ground (3):",
+        "3x Luke's Speeder (A)",
+        "",
+        "Character (1):",
+        "1x Beru Lars (A)",
+        "",
+        "Mission (2):",
+        "2x Obi-Wan's Task",
+        "",
+        "Battle (4):",
+        "4x Hold 'Em Off",
+        "",
+        "Outside the game / sideboard (1)",
+        "1x Corrupt Supply Lines",
+    ]
+    assert "Other" not in text
+    read = client.post("/api/decks/import/", {"game": "swtcg", "decklist": text}, format="json").json()
+    assert read["problems"] == []
+    assert sorted((c["card_id"], c["zone"], c["count"]) for c in read["cards"]) == sorted(
+        (c["id"], c.get("zone", "deck"), c["count"]) for c in cards
+    )
+
+
+def test_swdbg_text_export_groups_by_its_own_types(owner):
+    client = client_for(owner)
+    deck = create_setup(client, EMPIRE, REBEL).json()
+    lines = export(client, deck, "text").content.decode().splitlines()
+    assert lines[:8] == [
+        "Deck: Clone Wars",
+        "Side: Empire",
+        "",
+        "Starter deck (10)",
+        "Unit (10)",
+        "7x Imperial Shuttle",
+        "1x Inquisitor",
+        "2x Stormtrooper",
+    ]
+    assert "Other (10)" not in lines
+
+
+def test_write_text_orders_swtcg_types_and_spells_them_once():
+    from decks.formats_io.base import CardInfo, DeckEntry
+    from decks.formats_io.writers import write_text
+
+    info = {
+        "A_1": CardInfo("A_1", "Trap One", "Mission - Trap", "Dark"),
+        "A_2": CardInfo("A_2", "Trap Two", "Mission – Trap", "Dark"),
+        "A_3": CardInfo("A_3", "Trap Three", "Mission -Trap", "Dark"),
+        "A_4": CardInfo("A_4", "Walker", "Ground/Character", "Dark"),
+        "A_5": CardInfo("A_5", "Cruiser", "Space", "Dark"),
+        "A_6": CardInfo("A_6", "Mystery", "", "Dark"),
+    }
+    entries = [DeckEntry(cid, 1) for cid in info]
+    headers = [line for line in write_text(entries, info, game="swtcg").splitlines() if line.endswith("):")]
+    assert headers == ["Space (1):", "Ground/Character (1):", "Mission - Trap (3):", "Unknown type (1):"]
+    # The default reading of SWCCG types and names is unchanged.
+    swccg = write_text(entries, info).splitlines()
+    assert "Other (5)" in swccg and "Unknown type (1)" in swccg
+
+
+# ---- the deck page in each game's words ----
+
+
+def test_a_swdbg_deck_page_counts_in_its_zones_and_shows_a_zero_average_cost(client, owner):
+    client.force_login(owner)
+    deck = create_setup(client_for(owner), EMPIRE, REBEL).json()
+    page = client.get(f"/decks/{deck['id']}/").content.decode()
+    assert "<h2>10 cards in the starter deck, 5 in the base deck</h2>" in page
+    assert "outside</h2>" not in page
+    assert "<dt>Average cost</dt><dd>0.0</dd>" in page  # every starter card costs 0: not "—"
+
+
+def test_a_deck_saved_without_a_side_shows_the_side_of_its_cards(client, owner):
+    client.force_login(owner)
+    deck = create_tcg(client_for(owner), cards=[{"id": "ANH_7", "count": 2}]).json()  # Darth Vader (A)
+    assert deck["side"] == ""
+    page = client.get(f"/decks/{deck['id']}/").content.decode()
+    assert "SWTCG · Dark, from the cards · by lando" in page and "no side" not in page
+    assert "<h2>2 cards</h2>" in page
+
+
+def test_a_swccg_deck_page_shows_a_zero_average_destiny(client, owner, catalogue):
+    client.force_login(owner)
+    body = {"name": "Ozzel", "game": "swccg", "side": "Dark", "cards": [{"id": "3_82", "count": 2}]}
+    deck = client_for(owner).post("/api/decks/", body, format="json").json()  # Admiral Ozzel, destiny 0
+    page = client.get(f"/decks/{deck['id']}/").content.decode()
+    assert "<dt>Average destiny</dt><dd>0.0" in page
+    assert "SWCCG · Dark · by lando" in page and "<h2>2 cards</h2>" in page

@@ -104,3 +104,18 @@ def test_tcg_statistics_counts_arenas_and_curves():
     assert stats["unit_speed"] == {"40": 2, "50": 1}
     assert (stats["unique"], stats["non_unique"]) == (1, 7)
     assert stats["sides"] == {"Light": 4, "Neutral": 4}
+
+
+def test_the_deck_list_speaks_of_every_game(client, formats):
+    user = User.objects.create_user("hera", password="ghost-crew-1138")
+    Deck.objects.create(owner=user, game_id="swtcg", name="Ghost", side="Light", is_public=True)
+    Deck.objects.create(owner=user, game_id="swdbg", name="Phoenix", side="Rebel", is_public=True)
+    client.force_login(user)
+    html = client.get("/decks/").content.decode()
+    assert '<a class="button" href="/decks/new/?game=swtcg">' in html
+    assert '<a class="button" href="/decks/setup/new/">' in html
+    assert "LackeyCCG" in html and "setup" in html
+    assert html.count("<th>Game</th>") == 2  # my decks and the public ones
+    assert "<td>Ghost</td>" not in html
+    for name, game in (("Ghost", "SWTCG"), ("Phoenix", "SW:DBG")):
+        assert html.count(f">{name}</a></td><td>{game}</td>") == 2

@@ -708,3 +708,15 @@ def test_write_json():
 def test_fold_keeps_titles_apart():
     assert fold("•Vader (V)") == fold("vader v") != fold("Vader")
     assert fold("<>Big One") == fold("◇Big One") == "big one"
+
+
+def test_sides_read_from_lists_include_swtcgs_yuuzhan_vong():
+    from decks.formats_io.base import normalise_side
+
+    assert [normalise_side(s) for s in ("Yuuzhan Vong", "YV", "dark side", "LS", "Empire")] == [
+        "Yuuzhan Vong",
+        "Yuuzhan Vong",
+        "Dark",
+        "Light",
+        None,
+    ]

@@ -26,6 +26,7 @@ FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "swtcg_decks.json").
 FIXTURE_DECK = FIXTURES["legal_anh_light"]["deck"]
 SWTCG_CODES = {
     "deck-size",
+    "side-mismatch",
     "copy-limit",
     "arena-minimum",
     "unit-minimum",
@@ -266,6 +267,7 @@ def test_every_swtcg_code_is_registered_and_produced():
     ]
     for cards, outside, fmt in decks:
         produced |= set(check(cards, outside, fmt).codes())
+    produced |= set(check_tcg_deck(legal_deck(), ["DARK"], FULL, POOL, side="Light").codes())
     assert produced == SWTCG_CODES
     assert len(RULES) == 7
 
@@ -439,3 +441,17 @@ def test_a_mark_on_one_printing_holds_for_every_printing(swtcg_catalogue):
     ]
     assert {c.set for c in troopers} >= {"BOH", "START"}
     assert all("Vintage" in c.banned_in for c in troopers)
+
+
+def test_a_declared_side_is_checked():
+    report = check_tcg_deck(legal_deck() + ["N0"], ["DARK"], FULL, POOL, side="Dark")
+    assert "side-mismatch" in report.codes()
+    assert check_tcg_deck(legal_deck() + ["N0"], [], FULL, POOL, side="Light").legal
+    assert check_tcg_deck(legal_deck(), [], FULL, POOL, side="Dark").summary["side"] == "Dark"
+
+
+def test_the_api_checks_the_declared_side(client, swtcg_formats):
+    cards, _ = fixture_ids("legal_anh_light")
+    body = {"game": "swtcg", "format": "full", "cards": cards, "side": "dark"}
+    result = client.post("/api/legality/", body, content_type="application/json").json()
+    assert [v["code"] for v in result["violations"]] == ["side-mismatch"]

@@ -204,3 +204,9 @@ def test_derive_pulls_from_the_card_data():
     assert body["targets"][0]["copies_in_pile"] == 0 and body["targets"][0]["probability"] == 0
     plain = post("/api/simulate/opening-hand", {"game": "swccg", "cards": cards, "starting": [objective]})
     assert plain["derived_starting"] == [] and plain["draw_pile_size"] == 59
+
+
+@pytest.mark.parametrize("game", ["swtcg", "swdbg"])
+def test_destiny_is_swccg_only(game):
+    body = post("/api/simulate/destiny", {"game": game, "cards": ["ANH_149"] * 10}, status=400)
+    assert body["code"] == "no-destiny"

@@ -141,3 +141,28 @@ def test_json_nested_too_deeply_is_a_400(client, url):
     response = client.post(url, body, content_type="application/json")
     assert response.status_code == 400
     assert response.json()["code"] == "parse-error"
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("post", "/api/rules/swtcg/stack/"),
+        ("post", "/api/rules/swtcg/confrontation/"),
+        ("patch", "/api/decks/abc/"),
+    ],
+)
+def test_a_mistyped_url_is_a_json_404_even_for_writes(method, url):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    response = getattr(client, method)(url, "{}", content_type="application/json")
+    assert response.status_code == 404 and response.json()["code"] == "not-found"
+
+
+def test_wrong_basic_credentials_have_their_own_code(client, db):
+    import base64
+
+    token = base64.b64encode(b"nobody:wrong-password").decode()
+    response = client.get("/api/decks/", HTTP_AUTHORIZATION=f"Basic {token}")
+    assert response.status_code in (401, 403)
+    assert response.json()["code"] == "authentication-failed"
