@@ -15,22 +15,13 @@ from cardsdb.models import Game
 
 from .legality.formats import expand_ids, from_gemp
 from .legality.swdbg import rules_from_definition
-from .legality.swtcg import USAGE_SCOPES, format_from_definition
+from .legality.swtcg import NUMBER_KEYS, USAGE_SCOPES, format_from_definition
 from .models import Format
 
 FORMATS_FILE = "gemp/swccgFormats.json"
 HOUSE_RULES = Path(__file__).parent / "data" / "swccg_house_rules.json"
 SWTCG_FORMATS = Path(__file__).parent / "data" / "swtcg_formats.json"
 SWDBG_FORMATS = Path(__file__).parent / "data" / "swdbg_formats.json"
-_SWTCG_NUMBERS = (
-    "min_deck_size",
-    "min_deck_size_with_outside_resource",
-    "min_units",
-    "min_units_per_arena",
-    "max_arena_ratio",
-    "copy_limit",
-    "restricted_limit",
-)
 SOURCE = f"gemp@{GEMP_COMMIT[:7]}"
 
 
@@ -95,7 +86,7 @@ def load_swtcg_definitions(path: Path = SWTCG_FORMATS) -> tuple[list[dict], str]
         if definition["code"] in seen:
             raise ImportProblem(f"format code {definition['code']!r} appears twice", file=name, record=where)
         seen.add(definition["code"])
-        for key in _SWTCG_NUMBERS:
+        for key in NUMBER_KEYS:
             value = definition.get(key, 1)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ImportProblem(f"{key!r} must be a whole number ≥ 0", file=name, record=where)

@@ -89,6 +89,18 @@ class TcgFormat:
         )
 
 
+# The construction numbers a format definition may set (TcgFormat's defaults are the community validator's).
+NUMBER_KEYS = (
+    "min_deck_size",
+    "min_deck_size_with_outside_resource",
+    "min_units",
+    "min_units_per_arena",
+    "max_arena_ratio",
+    "copy_limit",
+    "restricted_limit",
+)
+
+
 def format_version(definition: dict, source: str) -> str:
     payload = json.dumps(definition, sort_keys=True).encode()
     return f"{source}+{hashlib.sha256(payload).hexdigest()[:10]}"
@@ -96,19 +108,7 @@ def format_version(definition: dict, source: str) -> str:
 
 def format_from_definition(definition: dict, *, source: str) -> TcgFormat:
     """One entry of decks/data/swtcg_formats.json (validated by the format importer)."""
-    numbers = {
-        key: int(definition[key])
-        for key in (
-            "min_deck_size",
-            "min_deck_size_with_outside_resource",
-            "min_units",
-            "min_units_per_arena",
-            "max_arena_ratio",
-            "copy_limit",
-            "restricted_limit",
-        )
-        if key in definition
-    }
+    numbers = {key: int(definition[key]) for key in NUMBER_KEYS if key in definition}
     return TcgFormat(
         code=definition["code"],
         name=definition["name"],

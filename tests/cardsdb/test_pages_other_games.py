@@ -10,34 +10,16 @@ import pytest
 from PIL import Image
 
 from cardsdb.face_facts import card_facts, disputed_values
-from cardsdb.importers import swtcg
-from cardsdb.importers.sources import LocalSource
-from cardsdb.importers.sync import apply_snapshot
-from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing, Rarity
+from cardsdb.models import Card, CardSet, Printing
 from cardsdb.search.syntax import QuerySyntaxError
 from cardsdb.selectors import card_search
 from cardsdb.views.pages import GAME_EXAMPLES
 from rules.text import fold
 
 
-@pytest.fixture(scope="module")
-def _swtcg_once(swccg_dir, django_db_setup, django_db_blocker):
-    """The SWTCG catalogue: the session's import when the shared fixtures made one, else one for this module."""
-    with django_db_blocker.unblock():
-        ours = not Card.objects.filter(game="swtcg").exists()
-        if ours:
-            apply_snapshot(swtcg.load(LocalSource(swccg_dir.parent / "swtcg")))
-    yield
-    if ours:
-        with django_db_blocker.unblock():
-            Card.objects.filter(game="swtcg").delete()
-            for model in (CardSet, Persona, Rarity, ImportRun):
-                model.objects.filter(game="swtcg").delete()
-
-
 @pytest.fixture
-def tcg(db, _swtcg_once):
-    """The imported SWTCG catalogue; each test runs in a transaction on top of it."""
+def tcg(swtcg_catalogue):
+    """The SWTCG catalogue the test session imported; each test runs in a transaction on top of it."""
 
 
 @pytest.fixture

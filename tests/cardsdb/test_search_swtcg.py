@@ -5,33 +5,15 @@ names and the errors."""
 import pytest
 
 from cardsdb.importers import swtcg
-from cardsdb.importers.sources import LocalSource
-from cardsdb.importers.sync import apply_snapshot
-from cardsdb.models import Card, CardSet, ImportRun, Persona, Rarity
+from cardsdb.models import Card, CardSet, Persona
 from cardsdb.search.syntax import QuerySyntaxError
 from cardsdb.selectors import card_search
 from rules.text import fold
 
 
-@pytest.fixture(scope="module")
-def _swtcg_once(swccg_dir, django_db_setup, django_db_blocker):
-    """The SWTCG catalogue: the session's import when the shared fixtures made one, else one for this module
-    (removed again afterwards, as other modules may expect none)."""
-    with django_db_blocker.unblock():
-        ours = not Card.objects.filter(game="swtcg").exists()
-        if ours:
-            apply_snapshot(swtcg.load(LocalSource(swccg_dir.parent / "swtcg")))
-    yield
-    if ours:
-        with django_db_blocker.unblock():
-            Card.objects.filter(game="swtcg").delete()
-            for model in (CardSet, Persona, Rarity, ImportRun):
-                model.objects.filter(game="swtcg").delete()
-
-
 @pytest.fixture(autouse=True)
-def _catalogue(db, _swtcg_once):
-    """Each test runs in a transaction on top of the imported catalogue."""
+def _catalogue(swtcg_catalogue):
+    """Each test runs in a transaction on top of the SWTCG catalogue the test session imported."""
 
 
 def codes(query: str, game: str | None = "swtcg") -> set[str]:
