@@ -168,6 +168,11 @@ class SetupRules:
         return next((role for role, n in self.starter_roles if n == copies), None)
 
 
+def _faction_order(name: str, info: dict) -> tuple:
+    edition = info["edition"]
+    return (edition.rsplit("_", 1)[-1], edition, info["side"] != "dark", name)
+
+
 def rules_from_definition(definition: dict) -> SetupRules:
     """One format definition, shared keys merged in (see `load_formats`); KeyError or ValueError if bad."""
     starter = definition["starter"]
@@ -194,7 +199,12 @@ def rules_from_definition(definition: dict) -> SetupRules:
         galaxy_neutral=int(definition["galaxy"]["neutral"]),
         cross_edition=bool(definition["cross_edition"]),
         opposite_sides=bool(definition["opposite_sides"]),
-        factions={name: (info["edition"], info["side"]) for name, info in definition["factions"].items()},
+        # In a fixed order (older edition first — edition codes end in their year — then the dark side): a
+        # definition read back from PostgreSQL's jsonb has its keys reordered, and the first is the builder's default.
+        factions={
+            name: (info["edition"], info["side"])
+            for name, info in sorted(definition["factions"].items(), key=lambda item: _faction_order(*item))
+        },
         beginner_bases={faction: tuple(titles) for faction, titles in beginner.items()},
     )
 

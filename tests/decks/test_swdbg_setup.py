@@ -593,3 +593,18 @@ def test_the_real_catalogue_clone_wars_cards(swdbg_catalogue):
     assert any(v.cards == ("cw24_arc-trooper", "cw24_asajj-ventress") for v in faction), faction
     assert not any(", which nobody plays" in v.message for v in faction)
     assert sum("bases and lacks the others: Full Galaxy needs 10" in n for n in report.summary["notes"]) == 2
+
+
+def test_faction_order_does_not_depend_on_the_definitions_key_order():
+    """PostgreSQL's jsonb gives keys back in its own order; the rules put the factions in one fixed order."""
+    from decks.legality.swdbg import FORMATS_FILE
+
+    data = json.loads(FORMATS_FILE.read_text())
+    shared = {k: v for k, v in data.items() if k not in ("formats", "_comment")}
+    definition = {**shared, **data["formats"][0]}
+    shuffled = {
+        **definition,
+        "factions": dict(sorted(definition["factions"].items(), key=lambda kv: len(kv[0]))),
+    }
+    assert list(rules_from_definition(shuffled).factions) == ["Empire", "Rebel", "Separatist", "Republic"]
+    assert list(rules_from_definition(definition).factions) == list(rules_from_definition(shuffled).factions)
