@@ -47,6 +47,7 @@ class TcgCard:
     # are part of the key because a few different cards share a name ("Jagged Fel (A)" the Space unit and the
     # Character, a Mission and an Equipment both called "No Such Thing As Luck").
     copy_key: tuple[str, str | None, str, str] = field(init=False)
+    is_unit: bool = field(init=False)
 
     def __post_init__(self):
         # Worked out once per card, not once per check: thousands of decks a second read them.
@@ -54,11 +55,8 @@ class TcgCard:
         object.__setattr__(self, "arenas", arenas_of(self.type))
         object.__setattr__(self, "folded_name", folded)
         object.__setattr__(self, "copy_key", (folded, self.version, self.type.strip().casefold(), self.side))
-
-    @property
-    def is_unit(self) -> bool:
         # Subordinates print an arena in their subtype, not their type: they are not units.
-        return bool(self.arenas)
+        object.__setattr__(self, "is_unit", bool(self.arenas))
 
 
 @dataclass(frozen=True)
@@ -223,9 +221,9 @@ def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
         groups.setdefault(card.copy_key, []).append(card)
     for group in groups.values():
         card = group[0]
+        if len(group) <= min(fmt.restricted_limit, fmt.copy_limit) or fmt.bans(card):
+            continue  # within every limit, or banned outright (one violation is enough)
         label = f"{card.name} ({card.version})" if card.version else card.name
-        if fmt.bans(card):
-            continue  # banned outright: one violation is enough
         if fmt.restricts(card) and len(group) > fmt.restricted_limit:
             yield Violation(
                 "restricted-card",
@@ -243,8 +241,14 @@ def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
 
 
 def banned(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
+    scopes, names = fmt.ban_scopes, fmt.banned
     for zone, cards in (("deck", deck.deck), ("outside the deck", deck.outside)):
-        for card_id, count in sorted(Counter(c.id for c in cards if fmt.bans(c)).items()):
+        hits = Counter(
+            c.id
+            for c in cards
+            if (c.banned_in and c.banned_in & scopes) or (names and c.folded_name in names)
+        )
+        for card_id, count in sorted(hits.items()):
             card = next(c for c in cards if c.id == card_id)
             yield Violation(
                 "banned-card",
