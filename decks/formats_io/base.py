@@ -180,6 +180,29 @@ def empty_deck_problem(blank_input: bool) -> ReadProblem:
     return ReadProblem("empty-deck", message, None, "")
 
 
+# -- XML deck files (GEMP, LackeyCCG) ---------------------------------------------------------------------
+
+UNSAFE_XML = re.compile(r"<!DOCTYPE|<!ENTITY", re.I)  # entity expansion ("billion laughs") needs these
+
+
+def unsafe_xml(text: str) -> tuple[int, str] | None:
+    """(line, what) of a DOCTYPE or entity declaration, which deck files never hold; None when there is none."""
+    found = UNSAFE_XML.search(text)
+    return (text.count("\n", 0, found.start()) + 1, found.group()) if found else None
+
+
+def parse_error_at(text: str, error) -> tuple[int, int, str]:
+    """(line, 1-based column, the offending line stripped) of an xml.etree ParseError."""
+    line, column = error.position
+    lines = text.splitlines()
+    return line, column + 1, lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def xml_failure(format: str, message: str, line: int | None, text: str) -> ReadResult:
+    """A deck file that could not be read at all: its problem, and no cards."""
+    return ReadResult(format, [], [ReadProblem("bad-xml", message, line, text), empty_deck_problem(False)])
+
+
 def _trigrams(text: str) -> set[str]:
     padded = f"  {text} "
     return {padded[i : i + 3] for i in range(len(padded) - 2)}

@@ -13,11 +13,20 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from .base import DeckEntry, ReadProblem, ReadResult, agreed_side, empty_deck_problem, side_from
+from .base import (
+    DeckEntry,
+    ReadProblem,
+    ReadResult,
+    agreed_side,
+    empty_deck_problem,
+    parse_error_at,
+    side_from,
+    unsafe_xml,
+    xml_failure,
+)
 
 LIST_FORMAT = "gemp-list"
 XML_FORMAT = "gemp-xml"
-_UNSAFE_XML = re.compile(r"<!DOCTYPE|<!ENTITY", re.I)  # entity expansion ("billion laughs") needs these
 _ZONE_OF_ELEMENT = {"card": "deck", "cardOutsideDeck": "outside"}
 
 
@@ -58,14 +67,14 @@ def read_list(text: str, resolver, *, side: str | None = None) -> ReadResult:
 
 
 def read_xml(text: str, resolver, *, side: str | None = None) -> ReadResult:
-    unsafe = _UNSAFE_XML.search(text)
+    unsafe = unsafe_xml(text)
     if unsafe:
-        line = text.count("\n", 0, unsafe.start()) + 1
+        line, what = unsafe
         return _xml_failure(
             f"Line {line}: the deck file declares a DOCTYPE or entities, which GEMP deck files never do; "
             "remove them (they are refused for safety).",
             line,
-            unsafe.group(),
+            what,
         )
     parser = ET.XMLPullParser(events=("start",))
     copies, problems, root = [], [], None
@@ -79,12 +88,9 @@ def read_xml(text: str, resolver, *, side: str | None = None) -> ReadResult:
                 copies.append((number, element))
         parser.close()
     except ET.ParseError as error:
-        line, column = error.position
-        bad = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+        line, column, bad = parse_error_at(text, error)
         return _xml_failure(
-            f"Line {line}, column {column + 1}: the deck file is not valid XML ({error.msg}).",
-            line,
-            bad.strip(),
+            f"Line {line}, column {column}: the deck file is not valid XML ({error.msg}).", line, bad
         )
     if root is None:
         return _xml_failure("The deck file is empty: upload a GEMP deck (.xml) file.", None, "")
@@ -128,9 +134,7 @@ def read_xml(text: str, resolver, *, side: str | None = None) -> ReadResult:
 
 
 def _xml_failure(message: str, line: int | None, text: str) -> ReadResult:
-    return ReadResult(
-        XML_FORMAT, [], [ReadProblem("bad-xml", message, line, text), empty_deck_problem(False)]
-    )
+    return xml_failure(XML_FORMAT, message, line, text)
 
 
 # -- shared ------------------------------------------------------------------------------------------------

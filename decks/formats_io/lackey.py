@@ -39,8 +39,11 @@ from .base import (
     describe,
     empty_deck_problem,
     fold,
+    parse_error_at,
     set_of,
     side_from,
+    unsafe_xml,
+    xml_failure,
 )
 from .lines import parse_count
 
@@ -56,7 +59,6 @@ BOM = "\ufeff"  # files saved on Windows may start with it
 MAX_CHARS = 1_000_000  # a 60-card .dek is about 6,000 characters; refuse what cannot be a deck before parsing
 
 _SECTION_OF = {fold(name): name for name in SECTIONS}
-_UNSAFE_XML = re.compile(r"<!DOCTYPE|<!ENTITY", re.I)  # entity expansion ("billion laughs") needs these
 _POSITION = re.compile(r": line \d+, column \d+$")  # expat's message repeats the position given before it
 _COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+)(?:\s*[x×](?=\s))?\s+(?P<name>\S.*)$", re.I)
 _HEADER = re.compile(r"^(?P<name>[^\t:]+?)\s*:$")
@@ -97,26 +99,22 @@ def read_lackey_dek(text: str, resolver, *, side: str | None = None) -> ReadResu
             None,
             text[:80],
         )
-    unsafe = _UNSAFE_XML.search(text)
+    unsafe = unsafe_xml(text)
     if unsafe:
-        line = text.count("\n", 0, unsafe.start()) + 1
+        line, what = unsafe
         return _dek_failure(
             f"Line {line}: the deck file declares a DOCTYPE or entities, which LackeyCCG deck files never "
             "do; remove them (they are refused for safety).",
             line,
-            unsafe.group(),
+            what,
         )
     try:
         groups, problems = _parse_dek(text)
     except ET.ParseError as error:
-        line, column = error.position
-        lines = text.splitlines()
-        bad = lines[line - 1] if 0 < line <= len(lines) else ""
+        line, column, bad = parse_error_at(text, error)
         reason = _POSITION.sub("", error.msg)
         return _dek_failure(
-            f"Line {line}, column {column + 1}: the deck file is not valid XML ({reason}).",
-            line,
-            bad.strip(),
+            f"Line {line}, column {column}: the deck file is not valid XML ({reason}).", line, bad
         )
     except _NotADeck as failure:
         return _dek_failure(str(failure), failure.line, failure.text)
@@ -246,9 +244,7 @@ def _snippet(element: ET.Element) -> str:
 
 
 def _dek_failure(message: str, line: int | None, text: str) -> ReadResult:
-    return ReadResult(
-        DEK_FORMAT, [], [ReadProblem("bad-xml", message, line, text), empty_deck_problem(False)]
-    )
+    return xml_failure(DEK_FORMAT, message, line, text)
 
 
 # -- .txt ------------------------------------------------------------------------------------------------
