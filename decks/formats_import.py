@@ -25,23 +25,28 @@ SWDBG_FORMATS = Path(__file__).parent / "data" / "swdbg_formats.json"
 SOURCE = f"gemp@{GEMP_COMMIT[:7]}"
 
 
+def _identify(definition: object, index: int, seen: set[str], file: str) -> str:
+    """A format entry must be an object with a code and a name, its code not seen before; returns how problems
+    name the record."""
+    where = describe_record(index, definition)
+    if not isinstance(definition, dict):
+        raise ImportProblem("a format must be an object", file=file, record=where)
+    for key in ("code", "name"):
+        if not isinstance(definition.get(key), str) or not definition[key]:
+            raise ImportProblem(f"{key!r} missing", file=file, record=where)
+    if definition["code"] in seen:
+        raise ImportProblem(f"format code {definition['code']!r} appears twice", file=file, record=where)
+    seen.add(definition["code"])
+    return where
+
+
 def load_definitions(source: Source) -> list[dict]:
     data = source.read_json(FORMATS_FILE)
     if not isinstance(data, list) or not data:
         raise ImportProblem("expected a non-empty list of formats", file=FORMATS_FILE)
-    seen = set()
+    seen: set[str] = set()
     for i, definition in enumerate(data):
-        where = describe_record(i, definition)
-        if not isinstance(definition, dict):
-            raise ImportProblem("a format must be an object", file=FORMATS_FILE, record=where)
-        for key in ("code", "name"):
-            if not isinstance(definition.get(key), str) or not definition[key]:
-                raise ImportProblem(f"{key!r} missing", file=FORMATS_FILE, record=where)
-        if definition["code"] in seen:
-            raise ImportProblem(
-                f"format code {definition['code']!r} appears twice", file=FORMATS_FILE, record=where
-            )
-        seen.add(definition["code"])
+        where = _identify(definition, i, seen, FORMATS_FILE)
         sets = definition.get("set", [])
         if not isinstance(sets, list) or not all(isinstance(s, int) for s in sets):
             raise ImportProblem("'set' must be a list of set numbers", file=FORMATS_FILE, record=where)
@@ -75,17 +80,9 @@ def load_swtcg_definitions(path: Path = SWTCG_FORMATS) -> tuple[list[dict], str]
     definitions = data.get("formats") if isinstance(data, dict) else None
     if not isinstance(definitions, list) or not definitions or not isinstance(data.get("source"), str):
         raise ImportProblem("expected {'source': str, 'formats': [...]} with at least one format", file=name)
-    seen = set()
+    seen: set[str] = set()
     for i, definition in enumerate(definitions):
-        where = describe_record(i, definition)
-        if not isinstance(definition, dict):
-            raise ImportProblem("a format must be an object", file=name, record=where)
-        for key in ("code", "name"):
-            if not isinstance(definition.get(key), str) or not definition[key]:
-                raise ImportProblem(f"{key!r} missing", file=name, record=where)
-        if definition["code"] in seen:
-            raise ImportProblem(f"format code {definition['code']!r} appears twice", file=name, record=where)
-        seen.add(definition["code"])
+        where = _identify(definition, i, seen, name)
         for key in NUMBER_KEYS:
             value = definition.get(key, 1)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
