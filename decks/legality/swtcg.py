@@ -241,13 +241,8 @@ def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
 
 
 def banned(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
-    scopes, names = fmt.ban_scopes, fmt.banned
     for zone, cards in (("deck", deck.deck), ("outside the deck", deck.outside)):
-        hits = Counter(
-            c.id
-            for c in cards
-            if (c.banned_in and c.banned_in & scopes) or (names and c.folded_name in names)
-        )
+        hits = Counter(c.id for c in cards if fmt.bans(c))
         for card_id, count in sorted(hits.items()):
             card = next(c for c in cards if c.id == card_id)
             yield Violation(
