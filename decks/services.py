@@ -119,6 +119,16 @@ def check_cards(
 NOT_CARD_PROBLEMS = {"empty-deck", "unknown-side", "unknown-section"}
 
 
+def unread_ids(problems) -> list[str]:
+    """A line that could not be read is a card we cannot check: it stays in the deck as an unknown id
+    ("line 3: 4 No Such Card"), so a report is never "legal" with lines missing."""
+    return [
+        f"line {p.line}: {p.text.strip()}" if p.line else p.text.strip()
+        for p in problems
+        if p.code not in NOT_CARD_PROBLEMS
+    ]
+
+
 class FormatCache:
     """Formats looked up once per batch: 500 decks need a handful of formats, not 1,000 queries."""
 
@@ -162,14 +172,7 @@ def legality_check(
         from .decklists import read_decklist
 
         read = read_decklist(decklist, game=game, side=side)
-        # A line that could not be read is a card we cannot check: it stays in the deck as an unknown card, so
-        # the report is never "legal" with lines missing (they are listed under decklist.problems too).
-        unread = [
-            f"line {p.line}: {p.text.strip()}" if p.line else p.text.strip()
-            for p in read.problems
-            if p.code not in NOT_CARD_PROBLEMS
-        ]
-        cards, outside_deck = read.deck_ids() + unread, read.outside_ids()
+        cards, outside_deck = read.deck_ids() + unread_ids(read.problems), read.outside_ids()
         side = side or read.side
     report = check_cards(fmt, list(cards or []), list(outside_deck), side=side)
     result = report.as_dict()

@@ -18,7 +18,7 @@ from ..decklists import read_decklist
 from ..exports import exports_for
 from ..games import PROFILES
 from ..models import Deck, Format
-from ..services import check_cards
+from ..services import check_cards, unread_ids
 from .odds_panel import GROUPS, odds_panel
 from .setup import setup_summary
 
@@ -126,6 +126,7 @@ def deck_builder(request, deck_id: int | None = None):
         ]
         fmt = Format.objects.filter(game_id=game, code=context["format_code"]).first()
         inside = [e.code for e in entries if e.zone != "outside" for _ in range(e.count)]
+        inside += unread_ids(read.problems) if read else []
         outside = [e.code for e in entries if e.zone == "outside" for _ in range(e.count)]
         side = context["side"] or (read.side if read else None) or None
         if fmt is not None:

@@ -119,3 +119,19 @@ def test_the_deck_list_speaks_of_every_game(client, formats):
     assert "<td>Ghost</td>" not in html
     for name, game in (("Ghost", "SWTCG"), ("Phoenix", "SW:DBG")):
         assert html.count(f">{name}</a></td><td>{game}</td>") == 2
+
+
+def test_an_unread_line_keeps_the_builders_report_from_saying_legal(client, formats):
+    from decks.pool import tcg_pool
+
+    pool = tcg_pool()
+    text = "\n".join(f"{n}\t{pool[code].title}" for code, n in FIXTURE["deck"].items())
+    check = {"game": "swtcg", "format": "full", "action": "check"}
+    assert (
+        "Legal in Full card pool" in client.post("/decks/new/", {**check, "decklist": text}).content.decode()
+    )
+    html = client.post(
+        "/decks/new/", {**check, "decklist": text + "\n4\tNo Such Card At All"}
+    ).content.decode()
+    assert 'data-code="unknown-card-name"' in html and 'data-code="unknown-card"' in html
+    assert "Legal in Full card pool" not in html
