@@ -12,10 +12,11 @@ from cardsdb.importers.sources import Source
 from cardsdb.importers.swccg import GEMP_COMMIT
 from cardsdb.importers.sync import Counts, prune_by_code, upsert_by_code
 from cardsdb.models import Game
+from rules.swtcg.usage import USAGE_SCOPES
 
 from .legality.formats import expand_ids, from_gemp
 from .legality.swdbg import rules_from_definition
-from .legality.swtcg import NUMBER_KEYS, USAGE_SCOPES, format_from_definition
+from .legality.swtcg import NUMBER_KEYS, format_from_definition
 from .models import Format
 
 FORMATS_FILE = "gemp/swccgFormats.json"

@@ -5,11 +5,12 @@ from dataclasses import replace
 
 from cardsdb.models import Card, CardAlias, Printing
 from cardsdb.selectors import catalogue_version
+from rules.swtcg.usage import usage_marks
 
 from .legality.formats import FormatRules, from_gemp
 from .legality.records import CardPool, LegalityCard
 from .legality.swdbg import SetupCard, SetupPool, SetupRules, rules_from_definition
-from .legality.swtcg import TcgCard, TcgFormat, format_from_definition, usage_marks
+from .legality.swtcg import TcgCard, TcgFormat, format_from_definition
 from .models import Format
 
 _pools: dict[tuple, CardPool] = {}

@@ -15,8 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-# The Usage parser lives with the catalogue's rules; decks.pool, formats_import and tests import it from here.
-from rules.swtcg.usage import ALL_PLAY, USAGE_SCOPES, usage_marks  # noqa: F401
+from rules.swtcg.usage import ALL_PLAY
 
 from .violations import LegalityReport, Violation
 

@@ -8,19 +8,12 @@ import pytest
 
 from cardsdb.importers.errors import ImportProblem
 from decks.formats_import import SWTCG_FORMATS, import_swtcg_formats, load_swtcg_definitions
-from decks.legality.swtcg import (
-    ALL_PLAY,
-    RULES,
-    TcgCard,
-    TcgFormat,
-    arenas_of,
-    check_tcg_deck,
-    usage_marks,
-)
+from decks.legality.swtcg import RULES, TcgCard, TcgFormat, arenas_of, check_tcg_deck
 from decks.legality.violations import CODES
 from decks.models import Format
 from decks.pool import tcg_pool
 from decks.services import legality_check
+from rules.swtcg.usage import ALL_PLAY, usage_marks
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "swtcg_decks.json").read_text())
 FIXTURE_DECK = FIXTURES["legal_anh_light"]["deck"]
