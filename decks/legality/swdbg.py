@@ -37,11 +37,12 @@ attacked (bounty hunting, sabotage), never purchased: `purchasable()`.
 """
 
 import json
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from rules.text import fold  # titles as players type them: case, accents, curly quotes ignored
 
 from .formats import definition_version
 from .violations import LegalityReport, Violation
@@ -66,12 +67,6 @@ SETUP_CODES = frozenset(
 SETUP_KEYS = {"players", "bases_to_win", "galaxy"}
 PLAYER_KEYS = {"faction", "starter", "bases", "starting_base"}
 GALAXY_KEYS = {"neutral_edition", "cards"}
-
-
-def fold(text: str) -> str:
-    """A title as players type it: case, accents, curly apostrophes and spacing do not matter."""
-    text = unicodedata.normalize("NFKD", text).replace("\u2019", "'").replace("\u2018", "'")
-    return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).casefold().split())
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,9 +19,10 @@ from django.shortcuts import redirect, render
 
 from cardsdb.api.errors import ApiError
 from cardsdb.models import CardSet
+from rules.text import fold
 
 from .. import deck_services as decks
-from ..legality.swdbg import SetupPool, SetupRules, check_setup, fold
+from ..legality.swdbg import SetupPool, SetupRules, check_setup
 from ..models import Deck, Format
 from ..pool import format_rules, setup_pool
 
