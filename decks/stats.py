@@ -71,7 +71,7 @@ def _by_count(counter: Counter) -> dict:
     return dict(sorted(counter.items(), key=lambda item: (-item[1], item[0])))
 
 
-def _by_number(counter: Counter) -> dict[str, int]:
+def by_number(counter: Counter) -> dict[str, int]:
     """Counter keyed by numbers → dict keyed by labels, in numeric order."""
     return {label(key): counter[key] for key in sorted(counter)}
 
@@ -107,7 +107,7 @@ def _destiny(deck: list[StatCard], total: int) -> dict:
             no_destiny += card.count
     with_range = numeric_cards + range_cards
     return {
-        "histogram": _by_number(histogram),
+        "histogram": by_number(histogram),
         "average": _average(numeric_sum, numeric_cards),
         "average_with_alternatives_low": _average(numeric_sum + low_sum, with_range),
         "average_with_alternatives_high": _average(numeric_sum + high_sum, with_range),
@@ -198,8 +198,8 @@ def deck_statistics(cards: Iterable[StatCard]) -> dict:
         "outside_by_type": _by_count(outside_by_type),
         "destiny": _destiny(deck, total),
         "force_icons": _force_icons(deck),
-        "deploy_curve": _by_number(deploy),
+        "deploy_curve": by_number(deploy),
         "no_deploy_cost": no_deploy_cost,
         "uniqueness": _uniqueness(deck),
-        "characters_by_ability": _by_number(ability),
+        "characters_by_ability": by_number(ability),
     }

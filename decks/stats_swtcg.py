@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .legality.swtcg import ARENAS, arenas_of
-from .stats import label
+from .stats import by_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +22,6 @@ class TcgStatCard:
     speed: float | None = None
     power: float | None = None
     unique: bool = False
-
-
-def _by_number(counter: Counter) -> dict[str, int]:
-    return {label(key): counter[key] for key in sorted(counter)}
 
 
 def tcg_statistics(cards: Iterable[TcgStatCard]) -> dict:
@@ -65,10 +61,10 @@ def tcg_statistics(cards: Iterable[TcgStatCard]) -> dict:
         "sides": dict(sides.most_common()),
         "units": units,
         "arenas": {arena: arenas[arena] for arena in ARENAS},
-        "cost_curve": _by_number(cost),
+        "cost_curve": by_number(cost),
         "average_cost": round(sum(k * v for k, v in cost.items()) / costed, 2) if costed else None,
-        "unit_speed": _by_number(speed),
-        "unit_power": _by_number(power),
+        "unit_speed": by_number(speed),
+        "unit_power": by_number(power),
         "unique": unique,
         "non_unique": total - unique,
     }
