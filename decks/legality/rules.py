@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .formats import FormatRules
 from .records import CardPool, LegalityCard
-from .violations import Violation
+from .violations import Violation, n_of
 
 
 @dataclass(frozen=True)
@@ -26,15 +26,11 @@ class Deck:
 Rule = Callable[[Deck, FormatRules, CardPool], Iterable[Violation]]
 
 
-def _n(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else plural or word + 's'}"
-
-
 def unknown_cards(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
     for (card_id, zone), count in Counter(deck.unknown).items():
         yield Violation(
             "unknown-card",
-            f"{card_id!r} ({_n(count, 'copy', 'copies')} in the {zone}) names no card in the catalogue; "
+            f"{card_id!r} ({n_of(count, 'copy', 'copies')} in the {zone}) names no card in the catalogue; "
             "remove it or correct the id (GEMP ids look like 1_168).",
             (card_id,),
         )
@@ -62,7 +58,7 @@ def deck_size(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violatio
         change = f"add {fmt.deck_size - size}" if size < fmt.deck_size else f"remove {size - fmt.deck_size}"
         yield Violation(
             "deck-size",
-            f"The deck has {_n(size, 'card')}; {fmt.name} needs exactly {fmt.deck_size} ({change}). "
+            f"The deck has {n_of(size, 'card')}; {fmt.name} needs exactly {fmt.deck_size} ({change}). "
             "Cards outside the deck do not count.",
         )
 
@@ -74,7 +70,7 @@ def sides(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
         if wrong:
             yield Violation(
                 "side-mismatch",
-                f"This is a {deck.side} Side deck, but {_n(len(wrong), 'card')} belong to the other side "
+                f"This is a {deck.side} Side deck, but {n_of(len(wrong), 'card')} belong to the other side "
                 "(or neither); remove them.",
                 tuple(wrong),
             )
@@ -143,7 +139,7 @@ def outside_deck_limits(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterabl
     if len(deck.outside) > fmt.max_outside_deck:
         yield Violation(
             "too-many-outside-deck",
-            f"{_n(len(deck.outside), 'card')} are outside the deck; at most {fmt.max_outside_deck} allowed. "
+            f"{n_of(len(deck.outside), 'card')} are outside the deck; at most {fmt.max_outside_deck} allowed. "
             f"Remove {len(deck.outside) - fmt.max_outside_deck}.",
         )
     titles = {c.title.lower(): c for c in deck.deck if c.category == "EFFECT" and c.subtype == "STARTING"}

@@ -45,7 +45,7 @@ from pathlib import Path
 from rules.text import fold  # titles as players type them: case, accents, curly quotes ignored
 
 from .formats import definition_version
-from .violations import LegalityReport, Violation
+from .violations import LegalityReport, Violation, n_of
 
 NEUTRAL = "Neutral"
 UNKNOWN_FACTION = ""  # a card the sources name without its faction (8 Clone Wars galaxy cards)
@@ -235,10 +235,6 @@ class Player:
         return f"{self.faction or 'Player'} (players[{self.index}])"
 
 
-def _n(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else plural or word + 's'}"
-
-
 def _names(cards: Iterable[SetupCard]) -> str:
     return ", ".join(f"{c.title} ×{c.copies}" if c.copies and c.copies > 1 else c.title for c in cards)
 
@@ -375,7 +371,7 @@ class _SetupCheck:
         if size != self.rules.starter_size:
             self.add(
                 "starter-deck-size",
-                f"{player.label}: the starter deck has {_n(size, 'card')}; "
+                f"{player.label}: the starter deck has {n_of(size, 'card')}; "
                 f"it needs exactly {self.rules.starter_size}.",
             )
         own = Counter()
@@ -415,7 +411,7 @@ class _SetupCheck:
                 role = self.rules.role(card.copies) or "card"
                 self.add(
                     "starter-deck-composition",
-                    f"{player.label}: the starter deck has {_n(have, 'copy', 'copies')} of {card.title} "
+                    f"{player.label}: the starter deck has {n_of(have, 'copy', 'copies')} of {card.title} "
                     f"(the {role}); it needs {need}.",
                     [card.code],
                     hint=f"The {player.faction} starter deck is {recipe}.",
@@ -441,7 +437,7 @@ class _SetupCheck:
             )
             self.add(
                 "base-deck-size",
-                f"{player.label}: the base deck has {_n(size, 'base')}; {self.rules.name} needs exactly "
+                f"{player.label}: the base deck has {n_of(size, 'base')}; {self.rules.name} needs exactly "
                 f"{needed}, the starting base included{known}.",
             )
         own: Counter = Counter()
@@ -470,7 +466,7 @@ class _SetupCheck:
                 self.add(
                     "card-copies",
                     f"{player.label}: the base deck lists {card.title} {count} times; there is "
-                    f"{_n(card.copies or 1, 'copy', 'copies')}.",
+                    f"{n_of(card.copies or 1, 'copy', 'copies')}.",
                     [card.code],
                 )
         if player.faction:
@@ -674,14 +670,14 @@ class _SetupCheck:
                 if by_faction[faction] != self.rules.galaxy_per_faction:
                     self.add(
                         "galaxy-faction",
-                        f"The galaxy deck has {_n(by_faction[faction], 'card')} of {faction}; it needs "
+                        f"The galaxy deck has {n_of(by_faction[faction], 'card')} of {faction}; it needs "
                         f"{self.rules.galaxy_per_faction}, the faction's whole galaxy set.",
                     )
             for faction in sorted(set(by_faction) - played - {NEUTRAL, UNKNOWN_FACTION}):
                 cards = sorted(c.code for c in self.galaxy if c.faction == faction)
                 self.add(
                     "galaxy-faction",
-                    f"The galaxy deck has {_n(by_faction[faction], 'card')} of {faction}, "
+                    f"The galaxy deck has {n_of(by_faction[faction], 'card')} of {faction}, "
                     "which nobody plays; remove them.",
                     cards,
                 )
@@ -692,7 +688,7 @@ class _SetupCheck:
             )
             self.add(
                 "galaxy-faction",
-                f"The galaxy deck lists {_n(by_faction[UNKNOWN_FACTION], 'card')} whose faction the catalogue "
+                f"The galaxy deck lists {n_of(by_faction[UNKNOWN_FACTION], 'card')} whose faction the catalogue "
                 f"does not know ({listed}), so they cannot be counted for any faction: fill the "
                 "faction in with a card fact (manage.py import_card_facts swdbg, field faction) or leave "
                 "them out.",
@@ -701,7 +697,7 @@ class _SetupCheck:
         if by_faction[NEUTRAL] != self.rules.galaxy_neutral:
             self.add(
                 "galaxy-faction",
-                f"The galaxy deck has {_n(by_faction[NEUTRAL], 'neutral card')}; "
+                f"The galaxy deck has {n_of(by_faction[NEUTRAL], 'neutral card')}; "
                 f"it needs {self.rules.galaxy_neutral}.",
             )
         if self.neutral_edition:
@@ -711,7 +707,7 @@ class _SetupCheck:
             if stray:
                 self.add(
                     "neutral-edition",
-                    f"{_n(len(stray), 'neutral card')} of the galaxy deck are not from "
+                    f"{n_of(len(stray), 'neutral card')} of the galaxy deck are not from "
                     f"{self.neutral_edition}, the neutral edition chosen; the neutral cards all come from "
                     "one edition.",
                     stray,
@@ -720,7 +716,7 @@ class _SetupCheck:
         if total != self.rules.galaxy_size:
             self.add(
                 "galaxy-deck-size",
-                f"The galaxy deck has {_n(total, 'card')}; it needs exactly {self.rules.galaxy_size} "
+                f"The galaxy deck has {n_of(total, 'card')}; it needs exactly {self.rules.galaxy_size} "
                 f"({self.rules.galaxy_per_faction} per faction and {self.rules.galaxy_neutral} neutral).",
             )
 

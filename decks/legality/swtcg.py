@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rules.swtcg.usage import ALL_PLAY
 
-from .violations import LegalityReport, Violation
+from .violations import LegalityReport, Violation, n_of
 
 ARENAS = ("Space", "Ground", "Character")
 PRIMARY_SIDES = ("Light", "Dark", "Yuuzhan Vong")
@@ -145,10 +145,6 @@ def resolve(
     return TcgDeck(tuple(known_deck), tuple(known_outside), tuple(unknown), len(cards), side)
 
 
-def _n(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else plural or word + 's'}"
-
-
 def _ids(cards: Iterable[TcgCard]) -> tuple[str, ...]:
     return tuple(sorted({c.id for c in cards}))
 
@@ -166,7 +162,7 @@ def unknown_cards(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
     for (card_id, zone), count in Counter(deck.unknown).items():
         yield Violation(
             "unknown-card",
-            f"{card_id!r} ({_n(count, 'copy', 'copies')} {'in the deck' if zone == 'deck' else zone}) names no "
+            f"{card_id!r} ({n_of(count, 'copy', 'copies')} {'in the deck' if zone == 'deck' else zone}) names no "
             "SWTCG card; remove it or correct the id (ids look like ANH_12).",
             (card_id,),
         )
@@ -180,7 +176,7 @@ def deck_size(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
         why = " (a Resource kept outside the deck allows one card fewer)" if resource_outside else ""
         yield Violation(
             "deck-size",
-            f"The deck has {_n(size, 'card')}; {fmt.name} needs at least {minimum}{why}: add {minimum - size}.",
+            f"The deck has {n_of(size, 'card')}; {fmt.name} needs at least {minimum}{why}: add {minimum - size}.",
             _ids(resource_outside),
         )
 
@@ -190,7 +186,7 @@ def units(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
     if len(unit_cards) < fmt.min_units:
         yield Violation(
             "unit-minimum",
-            f"The deck has {_n(len(unit_cards), 'unit')} (Space, Ground and Character cards; Subordinates are "
+            f"The deck has {n_of(len(unit_cards), 'unit')} (Space, Ground and Character cards; Subordinates are "
             f"not units); it needs at least {fmt.min_units}: add {fmt.min_units - len(unit_cards)}.",
         )
     counts = arena_counts(deck.deck)
@@ -198,7 +194,7 @@ def units(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
         if count < fmt.min_units_per_arena:
             yield Violation(
                 "arena-minimum",
-                f"The deck has {_n(count, arena + ' unit')}; it needs at least {fmt.min_units_per_arena} in each "
+                f"The deck has {n_of(count, arena + ' unit')}; it needs at least {fmt.min_units_per_arena} in each "
                 f"arena (a multi-arena unit counts in each of its arenas): add {fmt.min_units_per_arena - count}.",
                 _ids(c for c in deck.deck if arena in c.arenas),
             )
@@ -233,7 +229,7 @@ def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
         elif len(group) > fmt.copy_limit:
             yield Violation(
                 "copy-limit",
-                f"{_n(len(group), 'copy', 'copies')} of {label}; at most {fmt.copy_limit} of a card (name and "
+                f"{n_of(len(group), 'copy', 'copies')} of {label}; at most {fmt.copy_limit} of a card (name and "
                 f"version, any printing): remove {len(group) - fmt.copy_limit}.",
                 _ids(group),
             )
@@ -246,7 +242,7 @@ def banned(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
             card = next(c for c in cards if c.id == card_id)
             yield Violation(
                 "banned-card",
-                f"{card.title} is banned in {fmt.name} ({_n(count, 'copy', 'copies')} "
+                f"{card.title} is banned in {fmt.name} ({n_of(count, 'copy', 'copies')} "
                 f"{'in the deck' if zone == 'deck' else zone}); remove it.",
                 (card_id,),
             )
@@ -266,7 +262,7 @@ def sets(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
     for set_code, cards in sorted(by_set.items()):
         yield Violation(
             "set-not-legal",
-            f"{_n(len(cards), 'card')} from {set_code}, which is not legal in {fmt.name} (legal: {allowed}); "
+            f"{n_of(len(cards), 'card')} from {set_code}, which is not legal in {fmt.name} (legal: {allowed}); "
             "replace them.",
             _ids(cards),
         )
@@ -280,7 +276,7 @@ def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
         if wrong:
             yield Violation(
                 "side-mismatch",
-                f"This is a {deck.side} deck, but {_n(len(wrong), 'card')} belong to another side; remove them "
+                f"This is a {deck.side} deck, but {n_of(len(wrong), 'card')} belong to another side; remove them "
                 "(Neutral cards may stay).",
                 _ids(wrong),
             )
@@ -300,7 +296,7 @@ def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
     if wrong:
         yield Violation(
             "mixed-sides",
-            f"{_n(len(wrong), 'card')} outside the deck belong to another side than the deck's {primary} "
+            f"{n_of(len(wrong), 'card')} outside the deck belong to another side than the deck's {primary} "
             "cards; outside cards must be the deck's side or Neutral.",
             _ids(wrong),
         )

@@ -47,6 +47,11 @@ CODES = {
 }
 
 
+def n_of(count: int, word: str, plural: str | None = None) -> str:
+    """ "1 card", "3 cards", "2 copies": a count with its word, for violation messages."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     code: str
