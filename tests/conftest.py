@@ -50,10 +50,14 @@ SESSION_IMPORTS: dict = {}
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(request, django_db_setup, django_db_blocker):
     if data_dir() is None:
         return
     with django_db_blocker.unblock():
+        if request.config.getoption("reuse_db") and _catalogues_present():
+            # A kept test database (`--reuse-db`, PostgreSQL) already holds the catalogues: a quick local re-run.
+            # SESSION_IMPORTS stays empty, so the importer tests need a run without --reuse-db.
+            return
         source = LocalSource(data_dir() / "swccg")
         SESSION_IMPORTS["swccg"] = apply_snapshot(swccg.load(source))
         import_formats(source)
@@ -61,6 +65,14 @@ def django_db_setup(django_db_setup, django_db_blocker):
         SESSION_IMPORTS["swdbg"] = apply_snapshot(swdbg.load(LocalSource(data_dir() / "swdbg")))
         import_swtcg_formats()
         import_swdbg_formats()
+
+
+def _catalogues_present() -> bool:
+    from cardsdb.models import Card
+    from decks.models import Format
+
+    games = set(Card.objects.values_list("game_id", flat=True).distinct())
+    return games >= {"swccg", "swtcg", "swdbg"} and Format.objects.exists()
 
 
 @pytest.fixture

@@ -19,6 +19,8 @@ ERROR_CODES = {
     "not-found": "No such page or resource.",
     "method-not-allowed": "The HTTP method is not allowed here.",
     "parse-error": "The request body is not valid.",
+    "bad-unicode": "A string is not valid Unicode text (a lone surrogate, bad UTF-8 or a NUL character).",
+    "too-deep": "The JSON is nested more deeply than any request needs.",
     "not-acceptable": "The Accept header asks for a format the API cannot produce (it speaks JSON).",
     "unsupported-media-type": "The request body must be JSON (Content-Type: application/json).",
     "request-too-large": "The request body is larger than this endpoint accepts.",

@@ -1,11 +1,19 @@
-"""The API's JSON parser: DRF's, but a body nested too deeply for Python's json module is a 400, not a 500."""
+"""The API's JSON parser: every body goes through cardsdb.jsonsafe, so bad Unicode, NUL characters and deep
+nesting are a coded 400 before any view sees them."""
 
-from rest_framework import exceptions, parsers
+from rest_framework import parsers
+
+from .. import jsonsafe
 
 
 class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
+        from .errors import ApiError  # errors imports DRF's views, which import this parser: a cycle at import
+
+        raw = stream.read() if stream is not None else b""
+        if not raw:
+            raise ApiError("parse-error", "The request body is empty; send a JSON document.")
         try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise exceptions.ParseError("JSON parse error - the body is nested too deeply.") from None
+            return jsonsafe.loads(raw)
+        except jsonsafe.JSONInputError as exc:
+            raise ApiError(exc.code, exc.message) from None

@@ -1,7 +1,5 @@
 """Deck pages: the builder (check without saving; save when logged in), a deck's page, lists, sign-up."""
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
@@ -9,6 +7,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from cardsdb.models import Game
 
@@ -89,7 +88,7 @@ def _posted_deck(request, context: dict):
     raw = request.POST.get("cards_json", "").strip()
     if raw and raw != "[]":
         try:
-            entries = decks.entries_from_request(json.loads(raw), game=context["game"])
+            entries = decks.entries_from_request(jsonsafe.loads(raw), game=context["game"])
         except (ValueError, ApiError) as exc:
             detail = exc.detail if isinstance(exc, ApiError) else str(exc)
             return (

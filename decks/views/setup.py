@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 
+from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from cardsdb.models import CardSet
 from rules.text import fold
@@ -204,13 +205,9 @@ def _read_json(raw: str):
     if not raw.strip():
         return None, None
     try:
-        value = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
-        detail = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
-        return None, (
-            f"The setup JSON could not be read: {detail}{where}. Fix it, or empty the box to use the form."
-        )
+        value = jsonsafe.loads(raw, max_depth=decks.SETUP_MAX_DEPTH)
+    except jsonsafe.JSONInputError as exc:
+        return None, f"Setup JSON: {exc.message} Fix it, or empty the box to use the form."
     if decks.setup_too_deep(value):
         return (
             None,

@@ -691,6 +691,8 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"starting-not-in-deck", "hand-too-large", "bad-trials", "no-destiny"}
     # Exercised by tests/decks/test_swtcg_rules_api.py.
     body_codes |= {"illegal-stack", "illegal-bid", "no-confrontation", "authentication-failed"}
+    # Exercised by tests/cardsdb/test_json_input.py.
+    body_codes |= {"bad-unicode", "too-deep"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

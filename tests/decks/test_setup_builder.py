@@ -165,11 +165,11 @@ def test_a_custom_starter_in_the_json_survives_a_form_change(client):
 
 def test_bad_json_is_a_message_not_an_error(client, leia):
     html = client.post("/decks/setup/new/", form(setup_json='{"players": [')).content.decode()
-    assert "The setup JSON could not be read" in html and "line 1" in html
+    assert "Setup JSON: The JSON could not be read" in html and "line 1" in html
     assert codes(html) == {"bad-json"} and "Legal in" not in html
     assert "{&quot;players&quot;: [" in html  # kept for fixing
     deep = client.post("/decks/setup/new/", form(setup_json="[" * 100_000)).content.decode()
-    assert "nested too deeply" in deep
+    assert "nested more than 20 levels" in deep
     deep = client.post("/decks/setup/new/", form(setup_json="[" * 900 + "]" * 900)).content.decode()
     assert "nested more than 20 levels" in deep
     client.force_login(leia)

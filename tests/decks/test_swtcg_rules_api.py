@@ -140,7 +140,7 @@ def test_json_nested_too_deeply_is_a_400(client, url):
     body = '{"cards": ' + "[" * 5000 + "]" * 5000 + "}"
     response = client.post(url, body, content_type="application/json")
     assert response.status_code == 400
-    assert response.json()["code"] == "parse-error"
+    assert response.json()["code"] == "too-deep"
 
 
 @pytest.mark.parametrize(
