@@ -8,7 +8,8 @@ from .. import jsonsafe
 
 class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
-        from .errors import ApiError  # errors imports DRF's views, which import this parser: a cycle at import
+        # errors imports DRF's views, which import this parser: a cycle at import time.
+        from .errors import ApiError
 
         raw = stream.read() if stream is not None else b""
         if not raw:
