@@ -50,7 +50,9 @@ def percentile(values: list[float], p: float) -> float:
 
 
 @contextlib.contextmanager
-def gunicorn(database_url: str, workers: int, ready_path: str = "/api/games/"):
+def gunicorn(
+    database_url: str, workers: int, ready_path: str = "/api/games/", threads: int = 1, timeout: int = 30
+):
     """The app under gunicorn on a free loopback port, against `database_url`; yields the base URL."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -71,6 +73,10 @@ def gunicorn(database_url: str, workers: int, ready_path: str = "/api/games/"):
         f"127.0.0.1:{port}",
         "-w",
         str(workers),
+        "--threads",
+        str(threads),
+        "--timeout",
+        str(timeout),
         "--log-level",
         "warning",
     ]
