@@ -3,18 +3,27 @@
 1. Exact (`rules.odds.exact`): random 60-card questions with 1–4 groups (overlapping, with at-least, at-most
    and "exactly" bounds), each target alone and all of them jointly, plus a hard set of four heavily
    overlapping range targets. Each call is timed once; median, p99 and max. Target: every call < 10 ms.
+   The 60-card question with four overlapping groups once timed in tests/rules/test_odds_exact.py (it
+   asserted < 0.25 s, which a busy machine failed) is printed here instead.
 2. Simulation (`rules.odds.simulate`): 8-card hands from a 60-card pile per second, vectorised, against a
    pure-Python loop of `random.sample` answering the same question, in the same run. Target: ≥ 2 M hands/s.
+3. The pathological joint request of issue #9 (1,000 distinct cards, a hand of 200, 3/5/8 overlapping groups):
+   before, the unbounded exact programme, run in a child process stopped after --before-seconds or at 4 GB;
+   after, `rules.odds.joint.joint_answer` (cost estimate, then the bounded fallback simulation), and the
+   slowest exact answer the budget still admits (a search over random large questions).
 
-No database and no network; bounded to well under a minute.
+No database and no network; bounded to a few minutes (mostly the "before" runs).
 Usage: .venv/bin/python bench/odds_speed.py [--questions 1000] [--trials 4000000] [--python-seconds 2]
+       [--before-seconds 30] [--only pathological]
 """
 
 import argparse
 import os
 import platform
 import random
+import resource
 import statistics
+import subprocess
 import sys
 import time
 
@@ -24,7 +33,9 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from rules.odds.exact import Target, joint_probability, probability  # noqa: E402
+from rules.odds import exact  # noqa: E402
+from rules.odds.exact import MAX_JOINT_COST, Target, joint_cost, joint_probability, probability  # noqa: E402
+from rules.odds.joint import joint_answer  # noqa: E402
 from rules.odds.simulate import by_turn, destiny_total_at_least, sample_hands, simulate_targets  # noqa: E402
 
 
@@ -83,7 +94,23 @@ def bench_exact(questions: int) -> None:
             f"{percentile(times, 99) * 1e3:>8.3f} {max(times) * 1e3:>8.3f}"
         )
     worst = max(single + joint + hard) * 1e3
-    print(f"slowest call {worst:.2f} ms: target < 10 ms {'met' if worst < 10 else 'NOT met'}\n")
+    print(f"slowest call {worst:.2f} ms: target < 10 ms {'met' if worst < 10 else 'NOT met'}")
+    pile = [f"c{i:02}" for i in range(15) for _ in range(4)]
+    four = [
+        Target("g1", frozenset(f"c{i:02}" for i in range(0, 10)), 1, 6),
+        Target("g2", frozenset(f"c{i:02}" for i in range(3, 13)), 2, 5),
+        Target("g3", frozenset(f"c{i:02}" for i in range(6, 15)), 2, 4),
+        Target("g4", frozenset(f"c{i:02}" for i in (0, 4, 8, 12, 14)), 1, 3),
+    ]
+    times = []
+    for _ in range(20):
+        start = time.perf_counter()
+        joint_probability(pile, 8, four, max_cost=MAX_JOINT_COST)
+        times.append(time.perf_counter() - start)
+    print(
+        f"test_odds_exact's 4 overlapping groups (was asserted < 250 ms): best {min(times) * 1e3:.2f} ms, "
+        f"worst {max(times) * 1e3:.2f} ms of 20; estimated cost {joint_cost(pile, 8, four):,} steps\n"
+    )
 
 
 def best_rate(run, count: int, repeats: int = 3) -> float:
@@ -147,19 +174,115 @@ def bench_simulation(trials: int, python_seconds: float) -> None:
     )
 
 
+def pathological(groups: int) -> tuple[list[str], list[Target]]:
+    """The issue's request: 1,000 distinct ids, `groups` overlapping groups of 250 with 45–60 wanted each."""
+    rng = random.Random(9)
+    pile = [f"id{i:03}" for i in range(1000)]
+    return pile, [Target(f"g{g}", frozenset(rng.sample(pile, 250)), 45, 60) for g in range(groups)]
+
+
+_BEFORE = """
+import sys, time
+sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
+from odds_speed import pathological
+from rules.odds.exact import joint_probability
+pile, targets = pathological({groups})
+start = time.perf_counter()
+joint_probability(pile, 200, targets)  # no max_cost: the programme as it was, unbounded
+print(time.perf_counter() - start)
+"""
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+
+def bench_pathological(before_seconds: float) -> None:
+    print(
+        "Pathological joint request: 1,000 distinct cards, hand of 200, overlapping groups of 250 (45–60 each)"
+    )
+    print(
+        f"{'groups':>6} {'before (unbounded exact)':>34} {'after':>9} {'method':>10} {'trials':>7} {'std err':>8}"
+    )
+    for groups in (3, 5, 8):
+        code = _BEFORE.format(root=str(ROOT), bench=str(ROOT / "bench"), groups=groups)
+        start = time.perf_counter()
+        try:
+            run = subprocess.run(
+                [sys.executable, "-c", code],
+                capture_output=True,
+                text=True,
+                timeout=before_seconds,
+                preexec_fn=_limit_memory,
+            )
+            elapsed = time.perf_counter() - start
+            before = (
+                f"{float(run.stdout):.2f} s" if run.returncode == 0 else f"died at 4 GB after {elapsed:.1f} s"
+            )
+        except subprocess.TimeoutExpired:
+            before = f"> {before_seconds:.0f} s (stopped)"
+        pile, targets = pathological(groups)
+        start = time.perf_counter()
+        answer = joint_answer(pile, 200, targets, rng=np.random.default_rng(0))
+        after = time.perf_counter() - start
+        estimate = answer.estimate
+        print(
+            f"{groups:>6} {before:>34} {after:>8.2f}s {answer.method:>10} "
+            f"{estimate.trials if estimate else '':>7} {estimate.stderr if estimate else 0:>8.4f}"
+        )
+    # The slowest exact answer the budget admits: random large questions whose estimate fits.
+    rng = random.Random(5)
+    worst = (0.0, 0, "")
+    estimates: list[float] = []
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline:
+        size = rng.choice([60, 200, 1000])
+        ids = [f"id{i}" for i in range(rng.choice([15, 50, size]))]
+        pile = [rng.choice(ids) for _ in range(size)]
+        hand = min(size, rng.choice([8, 20, 60, 200]))
+        targets = []
+        for g in range(rng.randint(1, 8)):
+            low = rng.randint(0, min(hand, 60))
+            high = rng.choice([None, low, rng.randint(low, min(hand, 60))])
+            targets.append(Target(f"g{g}", frozenset(rng.sample(ids, rng.randint(1, len(ids)))), low, high))
+        plan = exact._plan(pile, hand, targets)
+        if not isinstance(plan, exact._Plan):
+            continue
+        start = time.perf_counter()
+        cost = exact._cost(plan, MAX_JOINT_COST)
+        estimates.append(time.perf_counter() - start)
+        if cost > MAX_JOINT_COST:
+            continue
+        start = time.perf_counter()
+        exact._favourable_hands(plan)
+        elapsed = time.perf_counter() - start
+        if elapsed > worst[0]:
+            worst = (elapsed, cost, f"{size} cards, hand {hand}, {len(targets)} groups")
+    print(
+        f"slowest exact answer within the budget ({MAX_JOINT_COST:,} steps), 30 s of random large questions: "
+        f"{worst[0]:.2f} s ({worst[2]}, estimated {worst[1]:,} steps); "
+        f"slowest cost estimate {max(estimates) * 1e3:.1f} ms of {len(estimates):,}\n"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--questions", type=int, default=1000)
     parser.add_argument("--trials", type=int, default=4_000_000)
     parser.add_argument("--python-seconds", type=float, default=2.0)
+    parser.add_argument("--before-seconds", type=float, default=30.0)
+    parser.add_argument("--only", choices=["pathological"])
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
         f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}\n"
     )
     started = time.perf_counter()
-    bench_exact(args.questions)
-    bench_simulation(args.trials, args.python_seconds)
+    if args.only != "pathological":
+        bench_exact(args.questions)
+    bench_pathological(args.before_seconds)
+    if args.only != "pathological":
+        bench_simulation(args.trials, args.python_seconds)
     print(f"\nTotal {time.perf_counter() - started:.1f} s")
 
 

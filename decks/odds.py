@@ -22,6 +22,9 @@ PER_TURN = {"swdbg": 5}  # SW:DBG draws a new hand of 5 each turn; elsewhere the
 MAX_TRIALS = 5_000_000
 MAX_TARGETS = 8
 MAX_SAMPLE_HANDS = 100
+# The seed of a joint answer simulated because the exact one is too costly, when the request gives none:
+# the same question gets the same answer.
+FALLBACK_SEED = 0
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,40 @@ def check_trials(trials: int | None) -> int | None:
     if not 1 <= trials <= MAX_TRIALS:
         raise ApiError("bad-trials", f"`trials` must be a whole number from 1 to {MAX_TRIALS:,}.")
     return trials
+
+
+def check_simulation_cost(trials: int, *, pile_size: int, depth: int, targets: int = 1) -> int:
+    """Refuse, before any work, a simulation whose cost (trials × pile and cards dealt) passes the budget."""
+    from rules.odds.simulate import MAX_SIMULATION_COST, max_trials
+
+    most = max_trials(pile_size, depth, MAX_SIMULATION_COST, targets)
+    if trials > most:
+        raise ApiError(
+            "bad-trials",
+            f"`trials` can be at most {most:,} when dealing {depth} cards from a pile of {pile_size} "
+            f"({targets} group{'s' if targets != 1 else ''}): the work of one request is bounded. Ask for fewer.",
+            max_trials=most,
+        )
+    return trials
+
+
+def joint_odds(pile: list[str], hand: int, targets: list, *, seed: int | None, estimate=None) -> dict:
+    """The joint odds as the API and the deck page give them (rules.odds.joint): `method` "exact", or
+    "simulated" with `standard_error`, `trials`, `seed`, a 95% `interval` and the `reason`."""
+    from rules.odds.joint import joint_answer
+
+    seed = FALLBACK_SEED if seed is None and estimate is None else seed
+    answer = joint_answer(pile, hand, targets, rng=rng_for(seed), estimate=estimate)
+    result = {"method": answer.method, "probability": round(answer.probability, 12)}
+    if answer.estimate is not None:
+        result.update(
+            standard_error=answer.estimate.stderr,
+            interval=[answer.estimate.low, answer.estimate.high],
+            trials=answer.estimate.trials,
+            seed=seed,
+            reason=answer.reason,
+        )
+    return result
 
 
 def destiny_cards(game: str, pile: list[str]):

@@ -3,7 +3,7 @@ for a saved deck."""
 
 from fractions import Fraction
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -14,6 +14,7 @@ from cardsdb.api.views import ERROR, check_game
 from .. import deck_services as decks
 from .. import odds
 from ..models import DeckCard
+from .serializers import DeckSimulateIn, DestinyIn, OpeningHandIn, SampleHandsIn
 from .views import MAX_BODY, check_body_size
 
 MAX_IDS = 1000
@@ -115,7 +116,11 @@ def by_turn_exact(pile: list[str], hand: int, per_turn: int, turns: int, target)
 
 
 def opening_hand(data: dict) -> dict:
-    from rules.odds.exact import joint_probability, probability, target_distribution
+    """Per target exact odds (and by turn); the joint odds exact when affordable, else simulated (`method`).
+
+    Every loop is bounded by the request's checked fields (at most MAX_TARGETS targets, MAX_IDS cards, a hand
+    of 200, 30 turns of 60 cards), and a simulation's cost is checked before it runs."""
+    from rules.odds.exact import probability, target_distribution
     from rules.odds.simulate import simulate_targets
 
     game = check_game(data.get("game"), required=True)
@@ -124,6 +129,13 @@ def opening_hand(data: dict) -> dict:
     targets = _targets(data)
     trials = odds.check_trials(_int(data, "trials", None, low=0, high=10**12))
     seed = _int(data, "seed", None)
+    turns = _int(data, "turns", None, low=0, high=30)
+    per_turn = (
+        _int(data, "per_turn", odds.PER_TURN.get(game, 1), low=1, high=60) if turns is not None else None
+    )
+    if trials and targets:
+        odds.check_simulation_cost(trials, pile_size=len(pile.cards), depth=hand, targets=len(targets))
+
     result = _pile_summary(pile, hand)
     rows = []
     for target in targets:
@@ -133,19 +145,16 @@ def opening_hand(data: dict) -> dict:
                 "copies_in_pile": sum(1 for c in pile.cards if c in target.cards),
                 "at_least": target.at_least,
                 "at_most": target.at_most,
+                "method": "exact",
                 "probability": _float(probability(pile.cards, hand, target)),
                 "distribution": [_float(p) for p in target_distribution(pile.cards, hand, target)],
             }
         )
-    turns = _int(data, "turns", None, low=0, high=30)
     if turns is not None:
-        per_turn = _int(data, "per_turn", odds.PER_TURN.get(game, 1), low=1, high=60)
         for row, target in zip(rows, targets, strict=True):
             row["by_turn"] = by_turn_exact(pile.cards, hand, per_turn, turns, target)
         result["per_turn"] = per_turn
-    joint = None
-    if data.get("joint") and targets:
-        joint = {"probability": _float(joint_probability(pile.cards, hand, targets))}
+    joint_estimate = None
     if trials and targets:
         estimates, joint_estimate = simulate_targets(
             pile.cards, hand, targets, trials=trials, rng=odds.rng_for(seed)
@@ -154,44 +163,56 @@ def opening_hand(data: dict) -> dict:
             row.update(
                 simulated=estimate.probability, stderr=estimate.stderr, interval=[estimate.low, estimate.high]
             )
-        if joint is not None:
-            joint.update(simulated=joint_estimate.probability, stderr=joint_estimate.stderr)
         result["trials"], result["seed"] = trials, seed
+    joint = None
+    if data.get("joint") and targets:
+        joint = odds.joint_odds(pile.cards, hand, targets, seed=seed, estimate=joint_estimate)
+        if joint_estimate is not None:
+            joint.update(simulated=joint_estimate.probability, stderr=joint_estimate.stderr)
     result["targets"], result["joint"] = rows, joint
     return result
 
 
 def destiny(data: dict) -> dict:
     from rules.odds.destiny import destiny_analysis
-    from rules.odds.simulate import destiny_total_at_least
+    from rules.odds.simulate import MAX_SIMULATION_COST, destiny_total_at_least, max_trials
 
     game = check_game(data.get("game"), required=True)
     if game != "swccg":
         raise ApiError("no-destiny", f"Only SWCCG draws destiny; {game} cards have no destiny number.")
     pile = _pile_from(data, game)
-    cards = odds.destiny_cards(game, pile.cards)
-    result = {"deck_size": pile.deck_size, "draw_pile_size": len(pile.cards), **destiny_analysis(cards)}
     draws = _int(data, "draws", None, low=1, high=60)
-    if draws is not None:
+    trials = seed = threshold = None
+    if draws is not None:  # every field checked before any work
         threshold = data.get("threshold")
-        if not isinstance(threshold, int | float) or isinstance(threshold, bool):
-            raise ApiError("invalid-request", "`threshold` (a number) goes with `draws`.")
+        if not isinstance(threshold, int | float) or isinstance(threshold, bool) or not abs(threshold) < 1e6:
+            raise ApiError("invalid-request", "`threshold` (a number, below a million) goes with `draws`.")
         if draws > len(pile.cards):
             raise ApiError(
                 "hand-too-large", f"Cannot draw {draws} destinies from a pile of {len(pile.cards)}."
             )
-        trials = odds.check_trials(_int(data, "trials", 100_000, low=0, high=10**12))
+        seed = _int(data, "seed", None)
+        trials = odds.check_trials(_int(data, "trials", None, low=0, high=10**12))
+        if trials is None:  # the default, within the budget whatever the pile
+            trials = max(1, min(100_000, max_trials(len(pile.cards), draws, MAX_SIMULATION_COST)))
+        odds.check_simulation_cost(trials, pile_size=len(pile.cards), depth=draws)
+    cards = odds.destiny_cards(game, pile.cards)
+    result = {"deck_size": pile.deck_size, "draw_pile_size": len(pile.cards), **destiny_analysis(cards)}
+    if draws is not None:
         values = [c.value if c.value is not None else (max(c.values) if c.values else 0.0) for c in cards]
         estimate = destiny_total_at_least(
-            values, draws, float(threshold), trials=trials, rng=odds.rng_for(_int(data, "seed", None))
+            values, draws, float(threshold), trials=trials, rng=odds.rng_for(seed)
         )
         result["total"] = {
             "draws": draws,
             "threshold": threshold,
+            "method": "simulated",
             "simulated": estimate.probability,
             "stderr": estimate.stderr,
+            "standard_error": estimate.stderr,
             "interval": [estimate.low, estimate.high],
             "trials": trials,
+            "seed": seed,
         }
     return result
 
@@ -225,12 +246,14 @@ class _SimulateView(APIView):
         return Response(self.compute(data))
 
 
+@extend_schema_view(post=extend_schema(request=OpeningHandIn))
 class OpeningHandView(_SimulateView):
     """P(the opening hand holds what you need), exact, per group and jointly; with `trials`, simulated too."""
 
     compute = staticmethod(opening_hand)
 
 
+@extend_schema_view(post=extend_schema(request=DestinyIn))
 class DestinyView(_SimulateView):
     """Destiny values in the draw pile: distribution, average, P(destiny ≥ X); with `draws` and `threshold`,
     the simulated chance that that many destiny draws total at least the threshold."""
@@ -238,6 +261,7 @@ class DestinyView(_SimulateView):
     compute = staticmethod(destiny)
 
 
+@extend_schema_view(post=extend_schema(request=SampleHandsIn))
 class SampleHandsView(_SimulateView):
     """Random opening hands, seeded, as a player would see them."""
 
@@ -250,7 +274,15 @@ class DeckSimulateView(APIView):
     parser_classes = [JSONParser]
     KINDS = {"opening-hand": opening_hand, "destiny": destiny, "sample-hands": sample_hands}
 
-    @extend_schema(request=dict, responses={200: dict, 400: ERROR, 404: ERROR})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "kind", str, OpenApiParameter.PATH, enum=["opening-hand", "destiny", "sample-hands"]
+            )
+        ],
+        request=DeckSimulateIn,
+        responses={200: dict, 400: ERROR, 404: ERROR},
+    )
     def post(self, request, deck_id: int, kind: str):
         if kind not in self.KINDS:
             raise ApiError(

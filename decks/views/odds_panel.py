@@ -2,17 +2,19 @@
 Everything is computed on the server, so it reads without JavaScript."""
 
 import secrets
+from collections import Counter
 
 from ..charts import bars_of, line_of
 from ..models import Deck, DeckCard
-from ..odds import HAND_SIZES, build_pile, destiny_cards
+from ..odds import HAND_SIZES, build_pile, destiny_cards, joint_odds
+from .params import MAX_DIGITS, whole_number
 
 GROUPS = 4
 
 
 def odds_panel(deck: Deck, params) -> dict:
     from rules.odds.destiny import destiny_analysis
-    from rules.odds.exact import Target, joint_probability, probability
+    from rules.odds.exact import Target, probability
     from rules.odds.simulate import sample_hands
 
     rows = list(deck.cards.select_related("card"))
@@ -29,30 +31,37 @@ def odds_panel(deck: Deck, params) -> dict:
         return panel
 
     titles = {dc.code: dc.card.title for dc in rows}
-    in_pile = sorted(set(pile.cards), key=lambda c: titles.get(c, c))
-    choices = [(c, titles.get(c, c), pile.cards.count(c)) for c in in_pile]
+    copies = Counter(pile.cards)
+    in_pile = sorted(copies, key=lambda c: titles.get(c, c))
+    choices = [(c, titles.get(c, c), copies[c]) for c in in_pile]
     groups, targets = [], []
     for i in range(1, GROUPS + 1):
-        picked = [c for c in params.getlist(f"g{i}") if c in set(in_pile)]
+        picked = [c for c in dict.fromkeys(params.getlist(f"g{i}")) if c in copies]  # once each, in the pile
         raw = params.get(f"n{i}", "1")
-        at_least = int(raw) if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= hand else 1
+        at_least = whole_number(raw, 1, low=1, high=hand)  # not int(): "²" and 5,000 digits are a 500
         groups.append({"index": i, "picked": picked, "at_least": at_least})
         if picked:
             label = " or ".join(titles.get(c, c) for c in picked[:3]) + (" …" if len(picked) > 3 else "")
             target = Target(label, frozenset(picked), at_least)
             targets.append(target)
             groups[-1]["probability"] = float(probability(pile.cards, hand, target))
-            groups[-1]["copies"] = sum(1 for c in pile.cards if c in target.cards)
+            groups[-1]["copies"] = sum(copies[c] for c in target.cards)
     panel.update(choices=choices, groups=groups)
-    if len(targets) > 1:
-        panel["joint"] = float(joint_probability(pile.cards, hand, targets))
+    if len(targets) > 1:  # exact unless too costly to compute (then a seeded simulation, said on the page)
+        joint = joint_odds(pile.cards, hand, targets, seed=None)
+        panel["joint"] = joint["probability"]
+        panel["joint_method"] = joint["method"]
+        panel["joint_stderr"] = joint.get("standard_error")
 
     if deck.game_id == "swccg":  # only SWCCG draws destiny
         _destiny_charts(panel, destiny_analysis(destiny_cards(deck.game_id, pile.cards)))
     if params.get("sample"):
-        seed = int(params["seed"]) if params.get("seed", "").isdigit() else secrets.randbelow(10**9)
+        seed = whole_number(params.get("seed"))
+        bad = seed is None and bool(params.get("seed"))
+        note = f"not a seed (up to {MAX_DIGITS} digits 0-9)" if bad else ""
+        seed = secrets.randbelow(10**9) if seed is None else seed
         hand_ids = sample_hands(pile.cards, hand, 1, rng=_rng(seed))[0]
-        panel["sample"] = {"seed": seed, "cards": [titles.get(c, c) for c in hand_ids]}
+        panel["sample"] = {"seed": seed, "cards": [titles.get(c, c) for c in hand_ids], "seed_note": note}
     return panel
 
 

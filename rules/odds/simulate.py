@@ -25,17 +25,24 @@ import numpy as np
 from rules.odds.exact import Target
 
 __all__ = [
+    "MAX_SIMULATION_COST",
     "Estimate",
     "by_turn",
     "destiny_total_at_least",
+    "max_trials",
     "sample_hands",
     "simulate_targets",
+    "simulation_cost",
     "wilson_interval",
 ]
 
 Z95 = 1.959963984540054
 # Pile positions held per chunk (bytes for piles up to 256 cards): bounds memory, keeps the chunk in cache.
 _CHUNK_CELLS = 1 << 21
+# The most work a caller taking questions from strangers should allow, in `simulation_cost` units: 5,000,000
+# trials of an 8-card hand from 60 cards (the API's most trials) fit, a hand of 200 from 1,000 cards gets
+# about 170,000. A unit is roughly 3–10 ns on one core (bench/odds_speed.py), so about a second at most.
+MAX_SIMULATION_COST = 160_000_000
 # Destiny totals within this of the threshold count as reaching it (float sums of ½ and π values).
 TOTAL_TOLERANCE = 1e-9
 
@@ -65,6 +72,27 @@ def _estimate(successes: int, trials: int) -> Estimate:
     p = successes / trials
     low, high = wilson_interval(successes, trials)
     return Estimate(p, math.sqrt(p * (1 - p) / trials), low, high, trials)
+
+
+def _packing(hand_size: int) -> tuple[int, int]:
+    """Bits per packed count and targets per int64 word: counts up to `hand_size` of several targets in one."""
+    bits = max(1, hand_size.bit_length())
+    return bits, max(1, 63 // bits)
+
+
+def simulation_cost(pile_size: int, depth: int, trials: int, targets: int = 1) -> int:
+    """The work of `trials` shuffles dealing `depth` cards from `pile_size` and counting `targets` groups, in
+    units: a pile position copied (⅛ unit: `np.tile`, sequential), a card dealt (2: a random draw, a gather and
+    a scatter) and a packed word summed per dealt card (1). Known before any work, so callers can refuse or
+    size a simulation; `max_trials` inverts it.
+    """
+    words = -(-targets // _packing(depth)[1]) if targets else 0
+    return trials * (-(-pile_size // 8) + depth * (2 + max(words, 1)))
+
+
+def max_trials(pile_size: int, depth: int, budget: int, targets: int = 1) -> int:
+    """The most trials whose `simulation_cost` stays within `budget` (0 when not even one fits)."""
+    return budget // simulation_cost(pile_size, depth, 1, targets)
 
 
 def _check_count(name: str, value: object, minimum: int = 0) -> int:
@@ -155,8 +183,7 @@ def simulate_targets(
     _check_deal(size, hand_size)
     members = _membership(pile, targets)
     # Pack the counts of several targets in one int64: `bits` per target, enough for a count of hand_size.
-    bits = max(1, hand_size.bit_length())
-    per_word = max(1, 63 // bits)
+    bits, per_word = _packing(hand_size)
     blocks = []
     for start in range(0, len(targets), per_word):
         block = list(range(start, min(start + per_word, len(targets))))

@@ -2,13 +2,22 @@
 
 import itertools
 import random
-import time
 from fractions import Fraction
 from math import comb
 
+import numpy as np
 import pytest
 
-from rules.odds.exact import Target, count_distribution, joint_probability, probability, target_distribution
+from rules.odds.exact import (
+    MAX_JOINT_COST,
+    Target,
+    count_distribution,
+    joint_cost,
+    joint_probability,
+    probability,
+    target_distribution,
+)
+from rules.odds.simulate import simulate_targets
 
 
 def brute_force(pile, hand_size, targets):
@@ -155,23 +164,64 @@ def test_joint_overlapping_groups_match_brute_force(targets):
 
 
 def test_joint_overlapping_agrees_with_brute_force_on_random_questions():
+    """Bounds anywhere from 0 to the hand size, open or closed: every representation of a group (its count, the
+    count outside it, or both) and every settling and pruning rule meets hands where the bounds bind."""
     rng = random.Random(20240611)
-    checked = 0
-    for _ in range(200):
+    checked = wide = 0
+    for _ in range(400):
         size = rng.randint(6, 12)
         ids = [f"x{i}" for i in range(rng.randint(1, 6))]
         pile = [rng.choice(ids) for _ in range(size)]
-        hand = rng.randint(2, 6)
+        hand = rng.randint(1, min(8, size))
         targets = []
         for g in range(rng.randint(1, 4)):
             cards = frozenset(rng.sample(ids, rng.randint(1, len(ids))))
-            low = rng.randint(0, 2)
-            high = rng.choice([None, low, low + rng.randint(0, 2)])
+            low = rng.randint(0, hand)
+            high = rng.choice([None, low, rng.randint(low, hand)])
             targets.append(Target(f"g{g}", cards, low, high))
+            wide += low >= 1 and high is not None and high - low >= 2
         expected = brute_force(pile, hand, targets)
         assert joint_probability(pile, hand, targets) == expected, (pile, hand, targets)
         checked += expected not in (0, 1)
-    assert checked > 40  # the questions were not all trivial
+    assert checked > 60  # the questions were not all trivial (94 of 400 with this seed)
+    assert wide > 50  # and many had wide lower-bounded ranges (72 with this seed)
+
+
+def pile_of_eleven():
+    """11 cards: a×3, b×3 (the group "a or b" has 6 copies), c×2, d×2, e×1."""
+    return ["a"] * 3 + ["b"] * 3 + ["c"] * 2 + ["d"] * 2 + ["e"]
+
+
+def test_wide_lower_bounded_range_alone():
+    """6 copies of 11 in a hand of 5, 1 to 4 of them: all but the 1 + 6 hands of 0 or 5, 65/66."""
+    group = Target("a or b", frozenset({"a", "b"}), 1, 4)
+    assert joint_probability(pile_of_eleven(), 5, [group]) == Fraction(65, 66)
+    assert probability(pile_of_eleven(), 5, group) == Fraction(65, 66)
+    assert brute_force(pile_of_eleven(), 5, [group]) == Fraction(65, 66)
+
+
+@pytest.mark.parametrize(
+    "targets",
+    [
+        [Target("a or b", frozenset({"a", "b"}), 1, 4), Target("c or d", frozenset({"c", "d"}), 1, 3)],
+        [Target("a or b", frozenset({"a", "b"}), 1, 4), Target("b or c", frozenset({"b", "c"}), 1, 4)],
+        [
+            Target("a or b", frozenset({"a", "b"}), 2, 4),
+            Target("a, c or e", frozenset({"a", "c", "e"}), 1, 4),
+        ],
+        [
+            Target("a or b", frozenset({"a", "b"}), 1, 4),
+            Target("b, c or d", frozenset({"b", "c", "d"}), 1, 4),
+            Target("not e", frozenset({"a", "b", "c", "d"}), 2, 5),
+        ],
+        [Target("a or b", frozenset({"a", "b"}), 1, 3), Target("a or b", frozenset({"a", "b"}), 2, 4)],
+        [Target("all", frozenset("abcde"), 1, 5), Target("a or b", frozenset({"a", "b"}), 1, 4)],
+    ],
+)
+@pytest.mark.parametrize("hand", [4, 5, 6])
+def test_joint_wide_lower_bounded_ranges_match_brute_force(targets, hand):
+    pile = pile_of_eleven()
+    assert joint_probability(pile, hand, targets) == brute_force(pile, hand, targets)
 
 
 def test_joint_is_not_the_product_when_groups_overlap():
@@ -195,7 +245,9 @@ def test_joint_edge_cases():
     assert joint_probability(pile, 8, [everything, one]) == probability(pile, 8, one)
 
 
-def test_joint_sixty_card_question_with_four_overlapping_groups_is_fast():
+def test_joint_sixty_card_question_with_four_overlapping_groups_is_exact_and_agrees_with_simulation():
+    """A player's question is answered exactly within the budget (its speed: bench/odds_speed.py), and the
+    answer agrees with a seeded simulation."""
     pile = deck_60()
     targets = [
         Target("g1", frozenset(f"c{i:02}" for i in range(0, 10)), 1, 6),
@@ -203,11 +255,25 @@ def test_joint_sixty_card_question_with_four_overlapping_groups_is_fast():
         Target("g3", frozenset(f"c{i:02}" for i in range(6, 15)), 2, 4),
         Target("g4", frozenset(f"c{i:02}" for i in (0, 4, 8, 12, 14)), 1, 3),
     ]
-    start = time.perf_counter()
-    p = joint_probability(pile, 8, targets)
-    elapsed = time.perf_counter() - start
+    assert joint_cost(pile, 8, targets) <= MAX_JOINT_COST
+    p = joint_probability(pile, 8, targets, max_cost=MAX_JOINT_COST)
     assert 0 < p < 1
-    assert elapsed < 0.25  # a few ms measured (bench/odds_speed.py); generous for a loaded machine
+    _, joint = simulate_targets(pile, 8, targets, trials=200_000, rng=np.random.default_rng(31))
+    se = float(p * (1 - p) / 200_000) ** 0.5
+    assert abs(joint.probability - float(p)) < 4.5 * se
+
+
+def test_count_distribution_recurrence_matches_the_binomials():
+    rng = random.Random(5)
+    cases = [(0, 0, 0), (5, 0, 3), (5, 5, 3), (5, 5, 5), (5, 2, 5), (1000, 400, 200), (1000, 1000, 200)]
+    cases += [(n, rng.randint(0, n), rng.randint(0, n)) for n in (rng.randint(1, 300) for _ in range(200))]
+    for pile_size, copies, hand in cases:
+        hands = comb(pile_size, hand)
+        expected = [
+            Fraction(comb(copies, k) * comb(pile_size - copies, hand - k), hands)
+            for k in range(min(copies, hand) + 1)
+        ]
+        assert count_distribution(pile_size, copies, hand) == expected, (pile_size, copies, hand)
 
 
 # --- validation -------------------------------------------------------------------------------------------
