@@ -8,7 +8,8 @@ from django.db import transaction
 
 from cardsdb.importers import swtcg as swtcg_sets
 from cardsdb.importers.errors import ImportProblem, describe_record
-from cardsdb.importers.sources import Source
+from cardsdb.importers.removals import diff, guard
+from cardsdb.importers.sources import Source, parse_json
 from cardsdb.importers.swccg import GEMP_COMMIT
 from cardsdb.importers.sync import Counts, prune_by_code, upsert_by_code
 from cardsdb.models import Game
@@ -67,6 +68,15 @@ def load_definitions(source: Source) -> list[dict]:
     return data
 
 
+def _read_json(path: Path) -> object:
+    """A formats file's JSON, strings checked as the card data's are (NUL, lone surrogates)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ImportProblem(f"cannot read the formats file: {exc.strerror or exc}", file=path.name) from None
+    return parse_json(data, path.name)
+
+
 def house_rules() -> dict:
     return json.loads(HOUSE_RULES.read_text())
 
@@ -74,10 +84,7 @@ def house_rules() -> dict:
 def load_swtcg_definitions(path: Path = SWTCG_FORMATS) -> tuple[list[dict], str]:
     """The SWTCG formats file: (definitions, source tag); every problem names the format."""
     name = path.name
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ImportProblem(f"cannot read the formats file: {exc}", file=name) from None
+    data = _read_json(path)
     definitions = data.get("formats") if isinstance(data, dict) else None
     if not isinstance(definitions, list) or not definitions or not isinstance(data.get("source"), str):
         raise ImportProblem("expected {'source': str, 'formats': [...]} with at least one format", file=name)
@@ -104,7 +111,7 @@ def load_swtcg_definitions(path: Path = SWTCG_FORMATS) -> tuple[list[dict], str]
     return definitions, data["source"]
 
 
-def import_swtcg_formats(path: Path = SWTCG_FORMATS) -> Counts:
+def import_swtcg_formats(path: Path = SWTCG_FORMATS, *, allow_removals: bool = False) -> Counts:
     definitions, source = load_swtcg_definitions(path)
     wanted = {
         d["code"]: {
@@ -117,14 +124,14 @@ def import_swtcg_formats(path: Path = SWTCG_FORMATS) -> Counts:
         }
         for position, d in enumerate(definitions)
     }
-    return _sync("swtcg", wanted)
+    return _sync("swtcg", wanted, allow_removals)
 
 
-def import_swdbg_formats(path: Path = SWDBG_FORMATS) -> Counts:
+def import_swdbg_formats(path: Path = SWDBG_FORMATS, *, allow_removals: bool = False) -> Counts:
     """The SW:DBG setup formats: each stored with the file's shared keys merged in, so a row is self-contained."""
     name = path.name
+    data = _read_json(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         shared = {k: v for k, v in data.items() if k not in ("formats", "_comment")}
         definitions = [{**shared, **f} for f in data["formats"]]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
@@ -146,19 +153,22 @@ def import_swdbg_formats(path: Path = SWDBG_FORMATS) -> Counts:
             "house_rules": {},
             "source": "cardsdb-swdbg",
         }
-    return _sync("swdbg", wanted)
+    return _sync("swdbg", wanted, allow_removals)
 
 
-def _sync(game: str, wanted: dict) -> Counts:
+def _sync(game: str, wanted: dict, allow_removals: bool) -> Counts:
     summary = Counts()
     with transaction.atomic():
         game_row = Game.objects.get(code=game)
+        existing = dict(Format.objects.filter(game=game_row).values_list("code", "name"))
+        labels = {code: f"{name} ({code})" for code, name in existing.items()}
+        guard(game, [diff("formats", labels, wanted)], allow=allow_removals)
         _, stale = upsert_by_code(Format, game_row, wanted, summary)
         prune_by_code(Format, game_row, stale, summary)
     return summary
 
 
-def import_formats(source: Source, game: str = "swccg") -> Counts:
+def import_formats(source: Source, game: str = "swccg", *, allow_removals: bool = False) -> Counts:
     definitions = load_definitions(source)
     rules = house_rules()
     wanted = {
@@ -172,4 +182,4 @@ def import_formats(source: Source, game: str = "swccg") -> Counts:
         }
         for position, d in enumerate(definitions)
     }
-    return _sync(game, wanted)
+    return _sync(game, wanted, allow_removals)

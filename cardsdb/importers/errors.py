@@ -20,7 +20,9 @@ def describe_record(index: int, record: object) -> str:
     if isinstance(record, dict):
         details = []
         if "id" in record:
-            details.append(f"id {record['id']}")
+            # repr for text: a NUL or lone surrogate in a message would break the terminal that shows it.
+            ident = record["id"]
+            details.append(f"id {ident}" if isinstance(ident, int) else f"id {ident!r}")
         front = record.get("front")
         title = front.get("title") if isinstance(front, dict) else record.get("title") or record.get("name")
         if isinstance(title, str):

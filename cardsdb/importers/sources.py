@@ -8,9 +8,13 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ImportProblem
+from cardsdb import jsonsafe
+
+from .errors import ImportProblem, describe_record
 
 DOWNLOAD_TIMEOUT = 60
+# Card data is a few levels deep; the limit only keeps the text check's walk bounded.
+MAX_DEPTH = 64
 
 
 @dataclass(frozen=True)
@@ -33,15 +37,56 @@ class Source(ABC):
         """The file's bytes; raises ImportProblem naming the file when it cannot be had."""
 
     def read_json(self, name: str) -> object:
-        data = self.read_bytes(name)
+        return parse_json(self.read_bytes(name), name)
+
+
+def _refuse_constant(name: str):
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_json(data: bytes, file: str) -> object:
+    """The file's JSON, every string checked (check_text); ImportProblem names the file and the record."""
+    try:
+        doc = json.loads(data.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError as exc:
+        raise ImportProblem(f"not UTF-8 text at byte {exc.start}", file=file) from None
+    except json.JSONDecodeError as exc:
+        raise ImportProblem(
+            f"invalid or truncated JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", file=file
+        ) from None
+    except RecursionError:
+        raise ImportProblem("JSON nested too deeply to read", file=file) from None
+    except ValueError as exc:  # NaN/Infinity, integers past Python's 4,300-digit limit
+        raise ImportProblem(f"invalid JSON: {exc}", file=file) from None
+    check_text(doc, file)
+    return doc
+
+
+def check_text(doc: object, file: str) -> None:
+    """Refuse NUL characters (PostgreSQL cannot store them, SQLite would) and lone surrogates (no encoding can
+    write them) in any string or key of a parsed file, naming the record: a top-level list's items, or the
+    items of the lists a top-level object holds ({"cards": [...]}), are the records."""
+    for record, value in _records(doc):
         try:
-            return json.loads(data.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            raise ImportProblem(f"not UTF-8 text at byte {exc.start}", file=name) from None
-        except json.JSONDecodeError as exc:
-            raise ImportProblem(
-                f"invalid or truncated JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", file=name
-            ) from None
+            jsonsafe.check(value, max_depth=MAX_DEPTH)
+        except jsonsafe.JSONInputError as exc:
+            message = exc.message[:1].lower() + exc.message[1:]
+            raise ImportProblem(message, file=file, record=record) from None
+
+
+def _records(doc: object) -> list[tuple[str, object]]:
+    if isinstance(doc, list):
+        return [(describe_record(i, item), item) for i, item in enumerate(doc)]
+    if not isinstance(doc, dict):
+        return [("", doc)]
+    found: list[tuple[str, object]] = []
+    for key, value in doc.items():
+        found.append((f"key {key!r}", {key: None}))
+        if isinstance(value, list):
+            found += [(describe_record(i, item), item) for i, item in enumerate(value)]
+        else:
+            found.append((f"key {key!r}", value))
+    return found
 
 
 class LocalSource(Source):
@@ -55,7 +100,10 @@ class LocalSource(Source):
         path = self.root / name
         if not path.is_file():
             raise ImportProblem(f"missing file (looked for {path})", file=name)
-        return path.read_bytes()
+        try:
+            return path.read_bytes()
+        except OSError as exc:
+            raise ImportProblem(f"cannot read {path}: {exc.strerror or exc}", file=name) from None
 
 
 def _download(url: str, name: str) -> bytes:

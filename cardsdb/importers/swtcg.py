@@ -146,9 +146,24 @@ def load(source: Source) -> Snapshot:
 def _decode(source: Source, file: str) -> str:
     data = source.read_bytes(file)
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:  # encoded surrogates too: UTF-8 has none
         raise ImportProblem(f"not UTF-8 text at byte {exc.start}", file=file) from None
+    if "\x00" in text:  # PostgreSQL cannot store it, SQLite would keep it: refused on both
+        at = text.index("\x00")
+        number = text.count("\n", 0, at) + 1
+        lines = _lines(text)
+        line, column = lines[number - 1], text[text.rfind("\n", 0, at) + 1 : at].count("\t")
+        header = lines[0].split("\t")
+        name = line.split("\t", 1)[0].strip()
+        raise ImportProblem(
+            "holds a NUL character (\\u0000)"
+            + (f" in column {header[column]}" if number > 1 and column < len(header) else "")
+            + "; remove it",
+            file=file,
+            record=f"line {number}" + (f" ({name!r})" if name else ""),
+        )
+    return text
 
 
 def _lines(text: str) -> list[str]:

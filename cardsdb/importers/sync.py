@@ -20,6 +20,7 @@ from ..models import (
     Rarity,
     Variant,
 )
+from .removals import Removal, guard, planned, refuse_deck_cards
 from .snapshot import CardData, Snapshot
 
 Progress = Callable[[Iterable, str, int], Iterable]
@@ -52,6 +53,7 @@ class Summary:
     personas: Counts = field(default_factory=Counts)
     cards: Counts = field(default_factory=Counts)
     warnings: list[str] = field(default_factory=list)
+    removals: list[Removal] = field(default_factory=list)  # what was deleted, by kind
 
     @property
     def changed_anything(self) -> bool:
@@ -84,10 +86,18 @@ def prune_by_code(model, game: Game, stale: list[str], counts: Counts) -> None:
         counts.removed += len(stale)
 
 
-def apply_snapshot(snapshot: Snapshot, progress: Progress = no_progress) -> Summary:
+def apply_snapshot(
+    snapshot: Snapshot, progress: Progress = no_progress, *, allow_removals: bool = False
+) -> Summary:
+    """Sync the game's rows to the snapshot. Raises TooManyRemovals (nothing written) when it would delete more
+    than a small share of any kind of row, unless `allow_removals`."""
     summary = Summary(game=snapshot.game, source=snapshot.source, warnings=list(snapshot.warnings))
     with transaction.atomic():
         game = Game.objects.get(code=snapshot.game)
+        removals = planned(game, snapshot)
+        guard(game.code, removals, allow=allow_removals)
+        refuse_deck_cards(game, snapshot)
+        summary.removals = [r for r in removals if r.removed]
         _, stale = upsert_by_code(
             Rarity, game, {c: {"name": n} for c, n in snapshot.rarities.items()}, summary.rarities
         )

@@ -5,8 +5,13 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from cardsdb.importers import facts as card_facts
+from cardsdb.importers.errors import ImportProblem
+from cardsdb.importers.lock import import_lock
+from cardsdb.importers.sources import check_text
 from cardsdb.models import Card, CardFact
 from rules.text import fold
+
+from ._import_options import add_lock_argument, problem_error
 
 FILE_SHAPE = (
     '{"cards": [{"code": "<card code>" or "title": "<title>", "<field>": <value>, "note": "<source>"}, …]}'
@@ -25,8 +30,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("game", choices=card_facts.GAMES)
         parser.add_argument("file", help="The JSON file of facts.")
+        add_lock_argument(parser)
 
-    def handle(self, *args, game, file, verbosity=1, **options):
+    def handle(self, *args, game, file, verbosity=1, no_wait=False, **options):
+        # Under the import lock: an import_cards of the game running alongside re-applies the stored facts.
+        try:
+            with import_lock(wait=not no_wait, on_wait=lambda message: self.stderr.write(message)):
+                self._store(game, file, verbosity)
+        except ImportProblem as problem:
+            raise problem_error(problem) from None
+
+    def _store(self, game, file, verbosity):
         wanted = _read(Path(file), game)
         counts = {"added": 0, "changed": 0, "unchanged": 0}
         with transaction.atomic():
@@ -55,8 +69,12 @@ def _read(path: Path, game: str) -> dict[tuple[str, str], tuple[object, str]]:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise CommandError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (ValueError, RecursionError) as exc:  # bad UTF-8 or JSON, a 5,000-digit number, deep nesting
         raise CommandError(f"{path}: not valid JSON ({exc}); expected {FILE_SHAPE}") from None
+    try:
+        check_text(doc, str(path))  # a NUL or lone surrogate: neither database can store the fact
+    except ImportProblem as problem:
+        raise CommandError(str(problem)) from None
     records = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(records, list):
         raise CommandError(f'{path}: expected an object with a "cards" list, such as {FILE_SHAPE}')

@@ -1,19 +1,25 @@
 import time
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
 from cardsdb.importers.errors import ImportProblem
+from cardsdb.importers.lock import import_lock
 from cardsdb.importers.registry import IMPORTERS
+from cardsdb.importers.removals import REMOVAL_SHARE
 from cardsdb.importers.sources import open_source
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card
 
+from ._import_options import add_lock_argument, add_removals_argument, problem_error
+
 
 class Command(BaseCommand):
     help = (
-        "Import a game's cards: atomic (a failure changes nothing) and idempotent (a re-run changes nothing)."
+        "Import a game's cards: atomic (a failure changes nothing) and idempotent (a re-run changes nothing). "
+        "One import runs at a time per database; an import that would remove more than "
+        f"{REMOVAL_SHARE:.0%} of a game's cards (or personas, sets, printings…) stops unless --allow-removals."
     )
 
     def add_arguments(self, parser):
@@ -31,10 +37,23 @@ class Command(BaseCommand):
             action="store_true",
             help="Skip, with a note, a game that has no local data and no public download (`make run`).",
         )
+        add_removals_argument(parser)
+        add_lock_argument(parser)
 
-    def handle(self, *args, game, source=None, if_empty=False, if_available=False, verbosity=1, **options):
+    def handle(self, *args, game, verbosity=1, no_wait=False, **options):
+        show = verbosity > 0
+        try:
+            with import_lock(wait=not no_wait, on_wait=lambda message: self.stderr.write(message)):
+                self._import(game, show=show, **options)
+        except ImportProblem as problem:
+            raise problem_error(problem) from None
+
+    def _import(
+        self, game, *, show, source=None, if_empty=False, if_available=False, allow_removals=False, **_
+    ):
+        # Checked under the lock: an import running alongside may just have filled the catalogue.
         if if_empty and Card.objects.filter(game_id=game).exists():
-            if verbosity:
+            if show:
                 self.stdout.write(f"{game}: catalogue already imported; nothing to do.")
             return
         importer = IMPORTERS[game]
@@ -48,31 +67,29 @@ class Command(BaseCommand):
             )
             return
         started = time.perf_counter()
-        show = verbosity > 0
 
         def progress(items, desc, total):
             return tqdm(
                 items, desc=f"{game} {desc}", total=total, disable=not show, leave=False, file=self.stderr
             )
 
-        try:
-            src = open_source(
-                source,
-                game=game,
-                data_dir=settings.CARDSDB_DATA_DIR,
-                pinned=importer.pinned() if importer.pinned else None,
-            )
-            if show:
-                self.stderr.write(f"Reading {game} from {src.description} …")
-            snapshot = importer.load(src)
-            summary = apply_snapshot(snapshot, progress=progress)
-        except ImportProblem as problem:
-            raise CommandError(f"Import failed, nothing was changed. {problem}") from None
+        src = open_source(
+            source,
+            game=game,
+            data_dir=settings.CARDSDB_DATA_DIR,
+            pinned=importer.pinned() if importer.pinned else None,
+        )
+        if show:
+            self.stderr.write(f"Reading {game} from {src.description} …")
+        snapshot = importer.load(src)
+        summary = apply_snapshot(snapshot, progress=progress, allow_removals=allow_removals)
         elapsed = time.perf_counter() - started
         if show:
             self.stdout.write(f"{game} import from {summary.source} in {elapsed:.1f} s")
             for label in ("sets", "rarities", "personas", "cards"):
                 self.stdout.write(f"  {label:9} {getattr(summary, label)}")
+            for removal in summary.removals:
+                self.stdout.write(f"  removed {removal.describe()}")
             for warning in summary.warnings:
                 self.stdout.write(self.style.WARNING(f"  warning: {warning}"))
             if not summary.changed_anything:
