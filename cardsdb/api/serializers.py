@@ -1,6 +1,7 @@
 """Output shapes of the catalogue API (read-only)."""
 
 from django.urls import reverse
+from django.utils.encoding import iri_to_uri
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -8,6 +9,21 @@ from rules.values import as_int_if_whole
 
 from ..face_facts import card_facts
 from ..models import STAT_FIELDS, Card, CardRelation, CardSet, Game, Printing, Variant
+
+
+class LinkField(serializers.CharField):
+    """A link from the card data, as a valid URL: the sources write some with spaces ("…/2-1B (Too-Onebee)/…"),
+    which are percent-encoded here. Empty when there is none, so the schema says string, not uri."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("read_only", True)
+        kwargs.setdefault(
+            "help_text", "An absolute URL (unsafe characters percent-encoded), or empty when there is none."
+        )
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        return iri_to_uri(value) if value else ""
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -61,6 +77,7 @@ class CardListSerializer(serializers.ModelSerializer):
     values = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField()
     api_url = serializers.SerializerMethodField()
+    image_url = LinkField()
 
     class Meta:
         model = Card
@@ -121,6 +138,9 @@ class PrintingSerializer(serializers.ModelSerializer):
 
 
 class VariantSerializer(serializers.ModelSerializer):
+    image_url = LinkField()
+    printable_slip_url = LinkField()
+
     class Meta:
         model = Variant
         fields = ["title", "kind", "image_url", "printable_slip_url", "source_id"]
@@ -152,6 +172,7 @@ class CardDetailSerializer(CardListSerializer):
     current_version = CardRefSerializer(allow_null=True)
     earlier_versions = CardRefSerializer(many=True)
     aliases = serializers.SerializerMethodField()
+    printable_slip_url = LinkField()
 
     class Meta(CardListSerializer.Meta):
         fields = [

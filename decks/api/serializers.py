@@ -1,11 +1,22 @@
 """Input and output shapes of the legality API."""
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 
+from cardsdb.api.schema import StrictSerializer
+
+from ..formats_io.limits import MAX_CHARS
 from ..games import PROFILES, all_sides
 
 MAX_DECK_CARDS = 1000
-MAX_DECKLIST_CHARS = 100_000
+MAX_DECKLIST_CHARS = MAX_CHARS
 
 
 class CardId(serializers.CharField):
@@ -25,6 +36,12 @@ class CardIdList(serializers.ListField):
         super().__init__(**kwargs)
 
 
+VADER_DECK = ["1_168", "1_168", "9_151"]
+
+
+@extend_schema_serializer(
+    examples=[OpenApiExample("cards", {"game": "swccg", "format": "classic", "cards": VADER_DECK})]
+)
 class LegalityRequest(serializers.Serializer):
     game = serializers.CharField(max_length=16)
     format = serializers.CharField(max_length=60)
@@ -78,11 +95,16 @@ class BatchRequest(serializers.Serializer):
     decks = serializers.ListField(child=serializers.DictField(), min_length=1, max_length=500)
 
 
-class FormatOut(serializers.Serializer):
+class FormatBase(serializers.Serializer):
     game = serializers.CharField()
     code = serializers.CharField()
     name = serializers.CharField()
-    version = serializers.CharField()
+    version = serializers.CharField(help_text="The version of the rules, named in every legality report.")
+
+
+class SwccgFormatOut(FormatBase):
+    """A SWCCG format, as GEMP defines it."""
+
     deck_size = serializers.IntegerField()
     legal_sets = serializers.ListField(child=serializers.CharField())
     banned = serializers.ListField(child=serializers.CharField())
@@ -97,6 +119,248 @@ class FormatOut(serializers.Serializer):
     info = serializers.DictField()
 
 
+class SwtcgFormatOut(FormatBase):
+    """A SWTCG format: the community's construction rules."""
+
+    deck_size = serializers.IntegerField()
+    min_deck_size = serializers.IntegerField()
+    min_deck_size_with_outside_resource = serializers.IntegerField()
+    min_units = serializers.IntegerField()
+    min_units_per_arena = serializers.IntegerField()
+    max_arena_ratio = serializers.FloatField()
+    copy_limit = serializers.IntegerField()
+    restricted_limit = serializers.IntegerField()
+    legal_sets = serializers.ListField(child=serializers.CharField(), help_text="Empty: every set.")
+    ban_scopes = serializers.ListField(child=serializers.CharField())
+    banned = serializers.ListField(child=serializers.CharField())
+    restricted = serializers.ListField(child=serializers.CharField())
+    info = serializers.DictField()
+
+
+class SwdbgFormatOut(FormatBase):
+    """A SW:DBG game setup's rules (beginner, Full Galaxy, cross-edition)."""
+
+    base_deck_size = serializers.IntegerField()
+    bases_to_win = serializers.DictField()
+    starter = serializers.DictField()
+    galaxy = serializers.DictField()
+    cross_edition = serializers.BooleanField()
+    opposite_sides = serializers.BooleanField()
+    factions = serializers.DictField(child=serializers.DictField())
+    beginner_bases = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+def format_out(*, many: bool = False) -> PolymorphicProxySerializer:
+    """A format's rules: their fields depend on the game (`game` says which)."""
+    return PolymorphicProxySerializer(
+        component_name="Format",
+        serializers={"swccg": SwccgFormatOut, "swtcg": SwtcgFormatOut, "swdbg": SwdbgFormatOut},
+        resource_type_field_name="game",
+        many=many,
+    )
+
+
+# --- decks (schema only: decks/api/decks.py checks the bodies itself, refusing unknown keys) ---
+
+ZONES = ["deck", "starting", "outside"]
+
+
+class DeckCardIn(StrictSerializer):
+    id = serializers.CharField(help_text="The card's id (GEMP's for SWCCG).")
+    count = serializers.IntegerField(required=False, min_value=1, max_value=99, help_text="Default 1.")
+    zone = serializers.ChoiceField(
+        choices=ZONES, required=False, help_text="Default deck; starting is SWCCG's only."
+    )
+
+
+class DeckChangeIn(StrictSerializer):
+    """The fields a change sends; the others keep their value. A change of the cards (`cards`, `decklist`,
+    `setup`) needs If-Match."""
+
+    name = serializers.CharField(required=False, min_length=1, max_length=100)
+    game = serializers.CharField(required=False, help_text="Cannot change; if sent, the deck's own.")
+    side = serializers.CharField(required=False, allow_blank=True)
+    format = serializers.CharField(
+        required=False, allow_null=True, allow_blank=True, help_text="A format code."
+    )
+    notes = serializers.CharField(required=False, allow_blank=True)
+    is_public = serializers.BooleanField(required=False)
+    cards = DeckCardIn(many=True, required=False, help_text="SWCCG and SWTCG: the cards (or `decklist`).")
+    decklist = serializers.CharField(required=False, help_text="A deck list in any supported format.")
+    decklist_format = serializers.CharField(required=False, help_text="The list's format, if not detected.")
+    setup = serializers.DictField(required=False, help_text="SW:DBG only: the game setup (docs/legality.md).")
+
+
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "cards",
+            {
+                "name": "Vader",
+                "game": "swccg",
+                "format": "classic",
+                "side": "dark",
+                "cards": [{"id": "1_168"}],
+            },
+        )
+    ]
+)
+class DeckCreateIn(DeckChangeIn):
+    name = serializers.CharField(min_length=1, max_length=100)
+    game = serializers.ChoiceField(choices=["swccg", "swtcg", "swdbg"])
+
+
+class DeckCardOut(serializers.Serializer):
+    id = serializers.CharField(help_text="The id the deck holds (an alias stays as written).")
+    card = serializers.CharField(help_text="The card's own id.")
+    title = serializers.CharField()
+    type = serializers.CharField()
+    side = serializers.CharField()
+    count = serializers.IntegerField()
+    zone = serializers.ChoiceField(choices=ZONES)
+
+
+class DeckSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    side = serializers.CharField(allow_blank=True)
+    owner = serializers.CharField()
+    format = serializers.CharField(allow_null=True)
+    is_public = serializers.BooleanField()
+    updated_at = serializers.DateTimeField()
+    url = serializers.CharField()
+
+
+class DeckOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    side = serializers.CharField(allow_blank=True)
+    format = serializers.CharField(allow_null=True)
+    notes = serializers.CharField(allow_blank=True)
+    is_public = serializers.BooleanField()
+    version = serializers.IntegerField(help_text="Rises with every change; also the answer's ETag.")
+    owner = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    url = serializers.CharField()
+    setup = serializers.DictField(required=False, help_text="SW:DBG decks only.")
+    cards = DeckCardOut(many=True)
+    legality = LegalityResponse(
+        allow_null=True, help_text="In the deck's format (or ?format=); null without."
+    )
+    stats = serializers.DictField()
+
+
+@extend_schema_serializer(
+    examples=[OpenApiExample("text", {"game": "swccg", "decklist": "2x Darth Vader\n1 Bring Him Before Me"})]
+)
+class DeckImportIn(serializers.Serializer):
+    game = serializers.ChoiceField(choices=["swccg", "swtcg", "swdbg"])
+    decklist = serializers.CharField()
+    side = serializers.CharField(required=False)
+    format = serializers.CharField(required=False, help_text="The list's format, if not detected.")
+
+
+class DeckImportOut(serializers.Serializer):
+    format = serializers.CharField(allow_null=True)
+    name = serializers.CharField(allow_null=True)
+    side = serializers.CharField(allow_null=True)
+    cards = serializers.ListField(child=serializers.DictField())
+    problems = serializers.ListField(child=serializers.DictField())
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description='The deck\'s ETag as you read it (e.g. "3"), or *: a deck changed since is refused (412). '
+    "Needed to change the cards (428 without it).",
+)
+# Each export's media type (decks/exports.py): the file, not a JSON answer.
+EXPORT_RESPONSES = {
+    (200, "text/plain"): OpenApiResponse(OpenApiTypes.STR, description="gemp, text, lackey-txt"),
+    (200, "application/xml"): OpenApiResponse(OpenApiTypes.STR, description="xml, lackey-dek"),
+    (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="json"),
+    (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="pdf: the proxy sheet"),
+}
+
+
+# --- draw odds (schema only: decks/api/odds.py checks the bodies itself) ---
+
+
+class TargetIn(serializers.Serializer):
+    label = serializers.CharField(required=False, max_length=100)
+    cards = serializers.ListField(child=serializers.CharField(), max_length=1000)
+    at_least = serializers.IntegerField(required=False, min_value=0, max_value=60, help_text="Default 1.")
+    at_most = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=60)
+
+
+class PileIn(serializers.Serializer):
+    game = serializers.ChoiceField(choices=["swccg", "swtcg", "swdbg"])
+    cards = serializers.ListField(
+        child=serializers.CharField(), max_length=1000, help_text="One id per copy."
+    )
+    outside_deck = serializers.ListField(child=serializers.CharField(), max_length=1000, required=False)
+    starting = serializers.ListField(child=serializers.CharField(), max_length=1000, required=False)
+    derive_pulls = serializers.BooleanField(required=False)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10**9)
+
+
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "Vader",
+            {"game": "swccg", "cards": VADER_DECK * 10, "targets": [{"cards": ["1_168"]}], "trials": 1000},
+        )
+    ]
+)
+class OpeningHandIn(PileIn):
+    hand_size = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
+    targets = TargetIn(many=True, required=False)
+    joint = serializers.BooleanField(required=False)
+    trials = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    turns = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=30)
+    per_turn = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
+
+
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample("total", {"game": "swccg", "cards": VADER_DECK * 10, "draws": 2, "threshold": 8})
+    ]
+)
+class DestinyIn(PileIn):
+    draws = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
+    threshold = serializers.FloatField(required=False, help_text="Goes with `draws`.")
+    trials = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+
+@extend_schema_serializer(
+    examples=[OpenApiExample("two hands", {"game": "swccg", "cards": VADER_DECK * 10, "count": 2, "seed": 1})]
+)
+class SampleHandsIn(PileIn):
+    hand_size = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
+    count = serializers.IntegerField(required=False, min_value=1, max_value=100)
+
+
+class DeckSimulateIn(serializers.Serializer):
+    """The fields of the analysis named in the path; the deck gives the game and the cards."""
+
+    starting = serializers.ListField(child=serializers.CharField(), max_length=1000, required=False)
+    derive_pulls = serializers.BooleanField(required=False)
+    hand_size = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
+    targets = TargetIn(many=True, required=False)
+    joint = serializers.BooleanField(required=False)
+    trials = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10**9)
+    turns = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=30)
+    per_turn = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
+    draws = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
+    threshold = serializers.FloatField(required=False)
+    count = serializers.IntegerField(required=False, min_value=1, max_value=100)
+
+
 def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
     """Validate a legality request quickly (batches hold up to 500 of them): (values, None) or (None, errors).
 
@@ -105,9 +369,11 @@ def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
     if not isinstance(data, dict):
         return None, {"non_field_errors": ["Expected a JSON object."]}
     errors: dict[str, list[str]] = {}
-    for key in ("game", "format"):
+    for key, longest in (("game", 16), ("format", 60)):
         if not isinstance(data.get(key), str) or not data[key]:
             errors[key] = ["This field is required and must be a string."]
+        elif len(data[key]) > longest:
+            errors[key] = [f"Ensure this field has no more than {longest} characters."]
     for key in ("cards", "outside_deck"):
         value = data.get(key)
         if value is None:
@@ -118,18 +384,20 @@ def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
             errors[key] = [f"Ensure this field has no more than {MAX_DECK_CARDS} elements."]
         else:
             bad = {
-                str(i): ["Not a valid string."]
+                str(i): ["Not a valid card id (a string of 1 to 40 characters)."]
                 for i, v in enumerate(value)
-                if not isinstance(v, str) or not v
+                if not isinstance(v, str) or not 0 < len(v) <= 40
             }
             if bad:
                 errors[key] = bad
     decklist = data.get("decklist")
-    if decklist is not None and (not isinstance(decklist, str) or len(decklist) > MAX_DECKLIST_CHARS):
+    # its size is read_decklist's to check: 413 decklist-too-large on every endpoint (formats_io.limits)
+    if decklist is not None and not isinstance(decklist, str):
         errors["decklist"] = [f"Must be text of at most {MAX_DECKLIST_CHARS} characters."]
     side = data.get("side")
     if side is not None:
-        sides = PROFILES[data["game"]].sides if data.get("game") in PROFILES else all_sides()
+        game = data.get("game")
+        sides = PROFILES[game].sides if isinstance(game, str) and game in PROFILES else all_sides()
         if not isinstance(side, str) or side.lower() not in {s.lower() for s in sides}:
             errors["side"] = [f"One of {', '.join(sides)} for this game."]
     setup = data.get("setup")

@@ -1,0 +1,92 @@
+"""What the OpenAPI schema (/api/schema/) says beyond each view's own decorators: the one error shape, request
+bodies that refuse unknown keys, and the refusals every operation can meet whatever it does.
+
+tests/fuzz/test_api_schema.py holds the API to this schema: every status, content type and body it answers must
+be documented here or in the views.
+"""
+
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.plumbing import get_class
+from rest_framework import serializers
+
+from .errors import ERROR_CODES
+
+ERROR_CODE_CHOICES = list(ERROR_CODES)
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every refusal (4xx) and server error: a code from the list below and a message that says what to fix.
+    Some codes add details (`position` of a bad query, `errors` per field, `suggestions`, `candidates`,
+    `problems` of a deck list, `violations`, `limit`…)."""
+
+    code = serializers.ChoiceField(choices=ERROR_CODE_CHOICES)
+    message = serializers.CharField()
+
+
+ERROR = ErrorSerializer
+
+
+class StrictSerializer(serializers.Serializer):
+    """A request body that refuses unknown keys, naming each (a misspelt key must not be ignored); its schema
+    says so with `additionalProperties: false`."""
+
+    refuses_unknown_keys = True
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {key: [f"Unknown field; expected {', '.join(self.fields)}."] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class ClosedBodyExtension(OpenApiSerializerExtension):
+    """`additionalProperties: false` for every serializer that refuses unknown keys (`refuses_unknown_keys`)."""
+
+    target_class = "rest_framework.serializers.Serializer"
+    match_subclasses = True
+
+    @classmethod
+    def _matches(cls, target) -> bool:
+        return super()._matches(target) and getattr(get_class(target), "refuses_unknown_keys", False)
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
+
+
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+# Refusals the framework gives on any operation of a kind, with the codes they carry.
+COMMON_ERRORS = {
+    "all": {"406": "The Accept header asks for a format other than JSON (`not-acceptable`)."},
+    "body": {
+        "400": "The body is not valid (`parse-error`, `bad-unicode`, `too-deep`, `invalid-request`…).",
+        "413": "The body is larger than this operation accepts (`request-too-large`).",
+        "415": "The body is not JSON (`unsupported-media-type`).",
+    },
+    "login": {
+        "401": "Wrong HTTP Basic credentials on a change (`authentication-failed`).",
+        "429": "Too many failed log-ins from this address or for this user (`throttled`); see Retry-After.",
+    },
+}
+
+
+def add_common_errors(result, generator, request, public):
+    """POSTPROCESSING_HOOKS: document, on every operation, the refusals it can meet besides its own."""
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            kinds = ["all"]
+            if "requestBody" in operation:
+                kinds.append("body")
+            if any(scheme for scheme in operation.get("security", [])):
+                kinds.append("login")
+            responses = operation.setdefault("responses", {})
+            for kind in kinds:
+                for status, description in COMMON_ERRORS[kind].items():
+                    answer = responses.setdefault(status, {"description": description})
+                    answer.setdefault("content", {"application/json": {"schema": ERROR_REF}})
+                    if not answer.get("description"):
+                        answer["description"] = description
+    return result
