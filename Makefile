@@ -1,4 +1,5 @@
-# The two commands of the README: `make run` (the app on SQLite, data imported on first run) and `make test`.
+# The two commands of the README: `make run` (the app on SQLite, data imported on first run) and `make test`;
+# `make serve` runs the app in production mode behind gunicorn.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,8 +9,11 @@ CARDSDB_DATA_DIR ?= $(if $(wildcard $(SHARED_DATA)/swccg),$(SHARED_DATA),)
 export CARDSDB_DATA_DIR
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# gunicorn (make serve): processes for the CPU (checks, odds), threads for requests waiting on the database.
+WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+THREADS ?= 4
 
-.PHONY: run test lint format bench install
+.PHONY: run serve test lint format bench install
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +22,10 @@ $(BIN)/.installed: pyproject.toml
 
 install: $(BIN)/.installed
 
-run: $(BIN)/.installed
+# What both ways of running do first: static files (hashed and compressed when DJANGO_DEBUG=0), the database,
+# the cards on first run, the formats every run.
+define PREPARE
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py import_cards swccg --if-empty
 	$(BIN)/python manage.py import_formats swccg
@@ -26,7 +33,21 @@ run: $(BIN)/.installed
 	$(BIN)/python manage.py import_formats swtcg
 	$(BIN)/python manage.py import_cards swdbg --if-empty --if-available
 	$(BIN)/python manage.py import_formats swdbg
+endef
+
+run: $(BIN)/.installed
+	$(PREPARE)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Production mode behind gunicorn: DEBUG off, so SECRET_KEY must come from the environment.
+serve: export DJANGO_DEBUG = 0
+serve: $(BIN)/.installed
+	@test -n "$$SECRET_KEY" || { echo "make serve runs with DJANGO_DEBUG=0 and needs SECRET_KEY in the environment:" \
+		"export SECRET_KEY=\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')" \
+		"(keep the same key across restarts, or every login is lost)." >&2; exit 1; }
+	$(PREPARE)
+	$(BIN)/gunicorn cardsdb.wsgi:application --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
+		--access-logfile -
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .

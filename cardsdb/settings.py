@@ -19,6 +19,20 @@ def _env_bool(name: str, default: bool) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number of seconds, not {value!r}.") from None
+
+
+def _env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
 DEBUG = _env_bool("DJANGO_DEBUG", True)
 
 
@@ -36,11 +50,25 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()
-]
+ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 if DEBUG:
     ALLOWED_HOSTS += ["testserver"]
+
+# HTTPS in production. Each is off by default (plain HTTP in development) and turned on from the environment;
+# with them on, `manage.py check --deploy` is clean (tests/cardsdb/test_production.py).
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = _env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", False)
+CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS")
+# A reverse proxy in front sets X-Forwarded-Proto and X-Forwarded-For (and drops clients' own copies): trust
+# them for "is this HTTPS?" and for the client's address (login throttling, cardsdb/auth.py). Never set it
+# when clients reach the app directly: they could then forge both headers.
+TRUSTED_PROXY = _env_bool("TRUSTED_PROXY", False)
+if TRUSTED_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Where the importers look for local copies of the public card data (one folder per game).
 _data_dir = os.environ.get("CARDSDB_DATA_DIR", "")
@@ -54,6 +82,8 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # runserver leaves static files to WhiteNoise, as gunicorn does: one behaviour in development and production.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
@@ -66,6 +96,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files from the app itself, with DJANGO_DEBUG=0 too (runserver and gunicorn alike).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -117,6 +149,12 @@ TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
+# Every password check goes through the throttle: failed log-ins (form, HTTP Basic, admin) per client address
+# and per username; past the limit, attempts are refused without hashing until the window ends.
+AUTHENTICATION_BACKENDS = ["cardsdb.auth.ThrottledModelBackend"]
+LOGIN_FAILURE_LIMIT = 10
+LOGIN_FAILURE_WINDOW = 60  # seconds
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "deck-list"
 LOGOUT_REDIRECT_URL = "search"
@@ -125,6 +163,20 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 8_000_000
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Production: hashed, compressed copies made by `collectstatic` (make run / make serve), cached for ever by
+    # browsers. Development and tests: the apps' own files as they are, no collectstatic needed.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+# Decided from DJANGO_DEBUG when the settings load, not from the DEBUG that pytest-django turns off: tests find
+# the files in the apps as development does; production reads STATIC_ROOT once at start.
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -137,9 +189,11 @@ REST_FRAMEWORK = {
     ],
     # "format" is a domain word here (deck formats), not a renderer switch.
     "URL_FORMAT_OVERRIDE": None,
+    # Basic first: its header is the one a 401 names (`WWW-Authenticate: Basic realm="api"`); DRF turns the 401
+    # into a 403 when the first class has no header. Wrong credentials on a read count as none (cardsdb/auth.py).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "cardsdb.auth.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
     ],
 }
 
@@ -151,8 +205,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The refusals every operation can meet (406, a body's 400/413/415, a log-in's 401/429): cardsdb/api/schema.py
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "cardsdb.api.schema.add_common_errors",
+    ],
+    "ENUM_NAME_OVERRIDES": {"ErrorCodeEnum": "cardsdb.api.schema.ERROR_CODE_CHOICES"},
 }
 
+# Per process: the login throttle (cardsdb/auth.py) counts per gunicorn worker until a shared cache is set up.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from cardsdb.auth import LoginView
+
 from .views import pages, setup
 
 urlpatterns = [
@@ -11,6 +13,6 @@ urlpatterns = [
     path("decks/<int:deck_id>/edit/", pages.deck_builder, name="deck-edit"),
     path("decks/<int:deck_id>/setup/", setup.setup_builder, name="setup-edit"),
     path("accounts/signup/", pages.signup, name="signup"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),  # throttled (cardsdb/auth.py)
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]
