@@ -111,5 +111,14 @@ def _fresh_catalogue_caches():
 
 
 @pytest.fixture(autouse=True)
+def _fresh_django_cache():
+    """Login throttle counts live in Django's cache: one test's failed logins must not throttle the next."""
+    yield
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _cache_dir(settings, tmp_path_factory):
     settings.CARDSDB_CACHE_DIR = tmp_path_factory.mktemp("cache")
