@@ -26,7 +26,7 @@ def _env_int(name: str, default: int) -> int:
     try:
         return int(value)
     except ValueError:
-        raise ImproperlyConfigured(f"{name} must be a whole number of seconds, not {value!r}.") from None
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
 
 
 def _env_list(name: str, default: str = "") -> list[str]:
@@ -75,6 +75,11 @@ _data_dir = os.environ.get("CARDSDB_DATA_DIR", "")
 CARDSDB_DATA_DIR = Path(_data_dir).resolve() if _data_dir else None
 # Where downloaded sources and rendered card faces are cached.
 CARDSDB_CACHE_DIR = Path(os.environ.get("CARDSDB_CACHE_DIR", VAR_DIR / "cache"))
+# Rendered card faces kept at most (files, bytes); the least recently used go first.
+CARDSDB_FACE_CACHE_MAX_FILES = _env_int("CARDSDB_FACE_CACHE_MAX_FILES", 30_000)
+CARDSDB_FACE_CACHE_MAX_BYTES = _env_int("CARDSDB_FACE_CACHE_MAX_BYTES", 1024 * 2**20)
+# The longest one search query may run (ms) before it answers 503 search-timeout.
+CARDSDB_SEARCH_TIMEOUT_MS = _env_int("CARDSDB_SEARCH_TIMEOUT_MS", 2000)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
