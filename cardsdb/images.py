@@ -409,22 +409,40 @@ def _facts_hash(facts: FaceFacts) -> str:
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
-def cached_face(facts: FaceFacts, key: str, *, cache_dir: Path | None = None) -> Path:
+def cached_face(
+    facts: FaceFacts,
+    key: str,
+    *,
+    cache_dir: Path | None = None,
+    max_files: int | None = None,
+    max_bytes: int | None = None,
+) -> Path:
     """Render once and keep it under settings.CARDSDB_CACHE_DIR / "faces".
 
     The file name is the key plus a hash of the facts, so changed facts give a new file (the old
-    one is simply no longer used). Writes go through a temp file and os.replace, so concurrent
-    requests never see a half-written PNG. Returns the path."""
-    if cache_dir is None:
-        from django.conf import settings
+    one is simply no longer used, and in time evicted). Writes go through a temp file and os.replace, so
+    concurrent requests never see a half-written PNG. The folder is bounded: past `max_files` files or
+    `max_bytes` bytes (settings CARDSDB_FACE_CACHE_MAX_FILES / _MAX_BYTES) the least recently used go.
+    Returns the path."""
+    from django.conf import settings
 
+    if cache_dir is None:
         cache_dir = Path(settings.CARDSDB_CACHE_DIR)
+    if max_files is None:
+        max_files = getattr(settings, "CARDSDB_FACE_CACHE_MAX_FILES", FACE_CACHE_MAX_FILES)
+    if max_bytes is None:
+        max_bytes = getattr(settings, "CARDSDB_FACE_CACHE_MAX_BYTES", FACE_CACHE_MAX_BYTES)
     faces = Path(cache_dir) / "faces"
     # The key becomes part of a file name: keep it to safe characters (no "/" or "..").
     slug = re.sub(r"[^A-Za-z0-9_.-]+", "_", key).strip("._")[:80] or "card"
     path = faces / f"{slug}-{_facts_hash(facts)}.png"
     if path.exists():
-        return path
+        try:
+            os.utime(path)  # mark it used: eviction goes by modification time
+        except FileNotFoundError:  # evicted by another request in between: draw it again
+            pass
+        else:
+            return path
     faces.mkdir(parents=True, exist_ok=True)
     data = render_face(facts)
     fd, tmp = tempfile.mkstemp(dir=faces, prefix=f".{slug}-", suffix=".tmp")
@@ -436,4 +454,38 @@ def cached_face(facts: FaceFacts, key: str, *, cache_dir: Path | None = None) ->
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _evict(faces, keep=path, max_files=max_files, max_bytes=max_bytes)
     return path
+
+
+FACE_CACHE_MAX_FILES = 30_000  # every face of the three catalogues, with room for changed facts
+FACE_CACHE_MAX_BYTES = 1024 * 2**20
+
+
+def _evict(faces: Path, *, keep: Path, max_files: int, max_bytes: int) -> None:
+    """Delete the least recently used faces until the folder is within both bounds (to 90% of them, so a
+    full cache is not scanned again on every new face)."""
+    entries = []
+    with os.scandir(faces) as found:
+        for entry in found:
+            if not entry.name.endswith(".png"):
+                continue
+            try:
+                stat = entry.stat()
+            except FileNotFoundError:  # another request evicted it
+                continue
+            entries.append((stat.st_mtime, stat.st_size, entry.path))
+    total = sum(size for _, size, _ in entries)
+    if len(entries) <= max_files and total <= max_bytes:
+        return
+    files_left, bytes_left = max_files * 9 // 10, max_bytes * 9 // 10
+    entries.sort()  # oldest first
+    count = len(entries)
+    for _, size, name in entries:
+        if count <= files_left and total <= bytes_left:
+            break
+        if name == str(keep):
+            continue
+        Path(name).unlink(missing_ok=True)
+        count -= 1
+        total -= size

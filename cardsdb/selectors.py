@@ -4,6 +4,7 @@ from django.db.models import QuerySet
 
 from .models import Card, CardAlias, CardSet, Game, ImportRun
 from .search.compiler import compile_query
+from .search.limits import check_length, check_size
 from .search.parser import parse
 from .search.syntax import QuerySyntaxError
 
@@ -13,11 +14,15 @@ LIST_RELATED = ("card_set",)
 def card_search(*, query: str, game: str | None = None) -> QuerySet[Card]:
     """Cards matching a search query (current editions unless the query asks for others).
 
-    Raises QuerySyntaxError (with .position) for a malformed query.
+    Raises QuerySyntaxError (with .position) for a malformed query, or one longer or larger than
+    search.limits allows. The result is lazy: evaluate it under search.budget.search_budget().
     """
+    check_length(query)
     if "\x00" in query:
         raise QuerySyntaxError("The query contains a NUL character", query.index("\x00"))
-    compiled = compile_query(parse(query), game)
+    tree = parse(query)
+    check_size(tree)
+    compiled = compile_query(tree, game)
     cards = Card.objects.select_related(*LIST_RELATED)
     if game:
         cards = cards.filter(game_id=game)

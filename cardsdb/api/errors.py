@@ -11,6 +11,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 ERROR_CODES = {
     "bad-query": "The search query could not be understood; 'position' points at the problem.",
     "bad-parameter": "A query parameter has a value that is not allowed.",
+    "search-timeout": "The search ran out of its time budget (503); make it narrower, e.g. a simpler /regex/.",
     "unknown-game": "The game is not one of swccg, swtcg, swdbg.",
     "card-not-found": "No card has this id in this game.",
     "set-not-found": "No set has this code in this game.",
@@ -28,11 +29,18 @@ ERROR_CODES = {
     "unknown-format": "No format has this code in this game; GET /api/formats/ lists them.",
     "unknown-card": "Card ids that name no card of the game; 'cards' lists them.",
     "deck-not-found": "No deck with this id that you may see.",
+    "version-mismatch": "The deck changed since the version If-Match names (412); 'version' is its version now.",
+    "precondition-failed": "If-Match is not one of the deck's ETags (\"3\") nor * (412).",
+    "precondition-required": "Changing a deck's cards needs If-Match with the ETag you read (428).",
     "forbidden": "You may not do this (only a deck's owner changes it).",
     "not-authenticated": "Log in (session or HTTP Basic) to do this.",
     "authentication-failed": "The credentials sent (HTTP Basic) are wrong.",
+    "throttled": "Too many failed log-ins from this address or for this user; Retry-After says when to retry.",
     "decklist-problems": "The deck list has lines that could not be read; 'problems' lists each with candidates.",
+    "decklist-too-large": "A deck list has more characters or lines than one deck can (413); 'limit' is the bound.",
+    "batch-too-large": "A legality batch asks for more work in total than one request may (413); 'limit' says which.",
     "bad-export": "The deck's game has no such export (gemp, xml, text, json, pdf; SWTCG also lackey-dek/-txt).",
+    "cannot-export": "This deck cannot be exported so: a proxy sheet (pdf) holds 1 to 500 cards.",
     "starting-not-in-deck": "Starting cards must be cards of the deck.",
     "hand-too-large": "The hand is larger than the draw pile left after starting and outside cards.",
     "bad-trials": "The number of simulation trials is out of range.",
@@ -65,7 +73,9 @@ def exception_handler(exc, context):
             status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, ApiError):
-        return Response({"code": exc.code, "message": str(exc.detail), **exc.details}, status=exc.status_code)
+        headers = _authenticate_header(context) if exc.status_code == status.HTTP_401_UNAUTHORIZED else {}
+        body = {"code": exc.code, "message": str(exc.detail), **exc.details}
+        return Response(body, status=exc.status_code, headers=headers)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
@@ -78,6 +88,13 @@ def exception_handler(exc, context):
     detail = response.data.get("detail") if isinstance(response.data, dict) else None
     response.data = {"code": code, "message": str(detail or response.data)}
     return response
+
+
+def _authenticate_header(context) -> dict:
+    """A 401 says how to log in (`WWW-Authenticate`), as DRF's own NotAuthenticated does."""
+    view, request = context.get("view"), context.get("request")
+    header = view.get_authenticate_header(request) if view is not None and request is not None else None
+    return {"WWW-Authenticate": header} if header else {}
 
 
 def _first_error(detail, path: str = "") -> str:

@@ -4,11 +4,17 @@ from rest_framework.response import Response
 from .errors import ApiError
 
 MAX_PAGE_SIZE = 500
+MAX_PAGE = 1_000_000  # far past any last page; bounds the digits int() is ever given
 
 
-def _is_number(raw: str) -> bool:
-    """ASCII digits only: str.isdigit() also accepts '²', which int() rejects."""
-    return raw.isascii() and raw.isdigit()
+def whole_number(raw: str, name: str, low: int, high: int) -> int:
+    """`raw` as an int from `low` to `high`, or a coded 400 naming the parameter.
+
+    ASCII digits only (str.isdigit() also accepts '²', which int() rejects), and never int() of a huge string:
+    past 4,300 digits Python refuses to convert at all."""
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= len(str(high)) and low <= int(raw) <= high):
+        raise ApiError("bad-parameter", f"{name} must be a whole number from {low} to {high}.")
+    return int(raw)
 
 
 class CardPagination(PageNumberPagination):
@@ -20,14 +26,10 @@ class CardPagination(PageNumberPagination):
         raw = request.query_params.get(self.page_size_query_param)
         if raw is None:
             return self.page_size
-        if not _is_number(raw) or not 1 <= int(raw) <= MAX_PAGE_SIZE:
-            raise ApiError("bad-parameter", f"page_size must be a whole number from 1 to {MAX_PAGE_SIZE}.")
-        return int(raw)
+        return whole_number(raw, "page_size", 1, MAX_PAGE_SIZE)
 
     def paginate_queryset(self, queryset, request, view=None):
-        raw = request.query_params.get(self.page_query_param, "1")
-        if not _is_number(raw) or int(raw) < 1:
-            raise ApiError("bad-parameter", "page must be a whole number from 1.")
+        whole_number(request.query_params.get(self.page_query_param, "1"), "page", 1, MAX_PAGE)
         return super().paginate_queryset(queryset, request, view)
 
     def get_paginated_response(self, data):

@@ -1,23 +1,26 @@
 """Thin API views: check the input, call a selector, shape the output."""
 
 from django.db.models import Prefetch
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import generics, serializers, status
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ..models import Card, CardRelation, CardSet, Game
 from ..naming import find_card
+from ..search.budget import SearchTimeout, search_budget
 from ..search.syntax import QuerySyntaxError
 from ..selectors import card_get, card_search, game_exists, set_get
 from .errors import ApiError
 from .pagination import CardPagination
+from .schema import ERROR
 from .serializers import CardDetailSerializer, CardListSerializer, GameSerializer, SetSerializer
 
-MAX_QUERY_LENGTH = 1000
-ERROR = inline_serializer("Error", {"code": serializers.CharField(), "message": serializers.CharField()})
 GAME_PARAM = OpenApiParameter(
     "game", str, description="swccg, swtcg or swdbg", enum=["swccg", "swtcg", "swdbg"]
+)
+GAME_PATH = OpenApiParameter(
+    "game", str, OpenApiParameter.PATH, description="swccg, swtcg or swdbg", enum=["swccg", "swtcg", "swdbg"]
 )
 
 
@@ -58,7 +61,7 @@ class SetListView(generics.ListAPIView):
     serializer_class = SetSerializer
     pagination_class = None
 
-    @extend_schema(parameters=[GAME_PARAM])
+    @extend_schema(parameters=[GAME_PARAM], responses={200: SetSerializer(many=True), 400: ERROR})
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -69,7 +72,13 @@ class SetListView(generics.ListAPIView):
 
 
 class SetDetailView(APIView):
-    @extend_schema(responses={200: SetSerializer, 404: ERROR})
+    @extend_schema(
+        parameters=[
+            GAME_PATH,
+            OpenApiParameter("code", str, OpenApiParameter.PATH, examples=[OpenApiExample("1", "1")]),
+        ],
+        responses={200: SetSerializer, 404: ERROR},
+    )
     def get(self, request, game: str, code: str):
         card_set = set_get(game=game, code=code)
         if card_set is None:
@@ -90,18 +99,31 @@ class CardListView(generics.ListAPIView):
             OpenApiParameter("q", str, description='Query, e.g. t:character power>=6 -side:light "lord of"'),
             OpenApiParameter("page_size", int, description="1–500, default 50"),
         ],
-        responses={200: CardListSerializer(many=True), 400: ERROR},
+        responses={
+            200: CardListSerializer(many=True),
+            400: ERROR,
+            404: OpenApiResponse(ERROR, description="A page past the last (`not-found`)."),
+            503: ERROR,
+        },
     )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
+    def list(self, request, *args, **kwargs):
+        try:
+            with search_budget():  # the count, the page and its cards are read inside it
+                return super().list(request, *args, **kwargs)
+        except SearchTimeout as exc:
+            raise ApiError(
+                "search-timeout",
+                f"The search took longer than {exc.timeout_ms} ms; make it narrower (a simpler "
+                "/regular expression/, fewer terms).",
+                status.HTTP_503_SERVICE_UNAVAILABLE,
+            ) from None
+
     def get_queryset(self):
         game = check_game(self.request.query_params.get("game"))
         query = self.request.query_params.get("q", "")
-        if len(query) > MAX_QUERY_LENGTH:
-            raise ApiError(
-                "bad-query", f"The query is longer than {MAX_QUERY_LENGTH} characters.", position=0
-            )
         try:
             return card_search(query=query, game=game)
         except QuerySyntaxError as exc:
@@ -112,7 +134,13 @@ class CardDetailView(APIView):
     """One card with everything: personas, printings, variants, errata history, rulings, relations.
     The id may also be one of its aliases (GEMP's X_BACK or a reprint's id)."""
 
-    @extend_schema(responses={200: CardDetailSerializer, 404: ERROR})
+    @extend_schema(
+        parameters=[
+            GAME_PATH,
+            OpenApiParameter("code", str, OpenApiParameter.PATH, examples=[OpenApiExample("1_168", "1_168")]),
+        ],
+        responses={200: CardDetailSerializer, 400: ERROR, 404: ERROR},
+    )
     def get(self, request, game: str, code: str):
         check_game(game)
         found = card_get(game=game, code=code)

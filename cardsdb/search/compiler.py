@@ -11,6 +11,7 @@ from rules.values import parse_number
 
 from ..models import Card, CardRelation, CardSet, Persona, Printing, Rarity, Variant
 from .fields import Field, Kind, choice_values, resolve
+from .regex import RegexRefused, check_pattern
 from .syntax import And, Node, Not, Or, QuerySyntaxError, Term, iter_terms
 
 NUMERIC_OPS = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
@@ -165,10 +166,14 @@ class _Compiler:
     def text(self, spec: Field, term: Term) -> Q:
         if term.regex:
             try:
-                re.compile(term.value)
-            except re.error as exc:
-                raise QuerySyntaxError(f"invalid regular expression: {exc}", term.position) from None
-            return Q(**{f"{spec.raw_column}__iregex": term.value})
+                checked = check_pattern(term.value)
+            except RegexRefused as exc:
+                # The pattern starts after "field:/" (the field keeps its length when lower-cased).
+                start = term.position + len(term.field or "") + len(term.op) + 1
+                raise QuerySyntaxError(
+                    f"invalid regular expression: {exc.message}", start + exc.offset
+                ) from None
+            return Q(**{f"{spec.raw_column}__iregex": checked.pattern})
         value = fold(term.value)
         if term.op == "=" and spec.name == "name":
             return Q(search_title=value) | Q(search_title__startswith=value + " / ")

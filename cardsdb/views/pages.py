@@ -8,11 +8,14 @@ from django.shortcuts import render
 from ..api.views import detail_queryset
 from ..face_facts import card_facts, provenance
 from ..models import CardSet, Game
+from ..search.budget import SearchTimeout, search_budget
 from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
+from ..search.limits import MAX_QUERY_LENGTH
 from ..search.syntax import QuerySyntaxError
 from ..selectors import card_get, card_search, game_exists, set_get
 
 PAGE_SIZE = 60
+MAX_PAGE_DIGITS = 7
 EXAMPLES = [
     ("vader", "title or game text contains 'vader'"),
     ('"lord of the sith"', "an exact phrase"),
@@ -119,12 +122,33 @@ def search(request):
     if query.strip():
         try:
             cards = card_search(query=query, game=game)
-            page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
-            context.update(page=page, count=page.paginator.count, rows=result_rows(page, game))
+            with search_budget():  # the count, the page and its rows are read inside it
+                page = Paginator(cards, PAGE_SIZE).get_page(page_param(request))
+                context.update(page=page, count=page.paginator.count, rows=result_rows(page, game))
         except QuerySyntaxError as exc:
-            context.update(error=exc.message, position=exc.position, caret=" " * exc.position + "^")
+            # A query past the length limit shows only its start, with the caret where it goes over.
+            context.update(
+                shown_query=query[: MAX_QUERY_LENGTH + 20],
+                error=exc.message,
+                position=exc.position,
+                caret=" " * exc.position + "^",
+            )
             return render(request, "cardsdb/search.html", context, status=400)
+        except SearchTimeout as exc:
+            context.update(
+                error_title="The search was stopped:",
+                error=f"the search took longer than {exc.timeout_ms} ms; make it narrower "
+                "(a simpler /regular expression/, fewer terms)",
+            )
+            return render(request, "cardsdb/search.html", context, status=503)
     return render(request, "cardsdb/search.html", context)
+
+
+def page_param(request) -> str | None:
+    """?page= for Paginator.get_page, which turns anything else into page 1 and a page past the end into
+    the last: only a short string of ASCII digits is passed on, so int() never sees thousands of digits."""
+    raw = request.GET.get("page")
+    return raw if raw and len(raw) <= MAX_PAGE_DIGITS and raw.isascii() and raw.isdigit() else None
 
 
 def search_help(request):
@@ -196,7 +220,7 @@ def set_detail(request, game: str, code: str):
         .select_related("card_set")
         .order_by("edition", "name", "side")
     )
-    page = Paginator(cards, 200).get_page(request.GET.get("page"))
+    page = Paginator(cards, 200).get_page(page_param(request))
     columns = RESULT_COLUMNS.get(card_set.game_id, [])
     rows = result_rows(page, card_set.game_id) if columns else [(card, []) for card in page]
     return render(

@@ -273,7 +273,7 @@ def test_page_beyond_the_end(api, catalogue):
         ("vader is:nonsense", 6, "unknown is:nonsense"),
         ("vader )", 6, "Unexpected ')'"),
         ('vader "lord of', 6, "Unterminated quoted phrase"),
-        ("vader name:/[/", 6, "invalid regular expression"),
+        ("vader name:/[/", 12, "invalid regular expression"),  # the position points into the pattern
     ],
 )
 def test_bad_query(api, catalogue, query, position, message):
@@ -693,6 +693,17 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"illegal-stack", "illegal-bid", "no-confrontation", "authentication-failed"}
     # Exercised by tests/cardsdb/test_json_input.py.
     body_codes |= {"bad-unicode", "too-deep"}
+    # Exercised by tests/cardsdb/test_auth.py::test_failed_basic_logins_are_throttled.
+    body_codes |= {"throttled"}
+    # Exercised by tests/cardsdb/test_search_hostile.py::test_a_search_past_its_time_budget_is_a_coded_503.
+    body_codes |= {"search-timeout"}
+    # Exercised by tests/decks/test_deck_versions.py::test_stale_or_missing_if_match_is_refused.
+    body_codes |= {"version-mismatch", "precondition-failed", "precondition-required"}
+    # Exercised by tests/decks/test_decklist_limits.py::test_a_list_over_the_limits_is_refused_on_every_endpoint
+    # and ::test_a_batch_over_its_total_limits_is_refused.
+    body_codes |= {"decklist-too-large", "batch-too-large"}
+    # Exercised by tests/fuzz/test_schema_matches.py::test_a_proxy_sheet_of_no_cards_is_refused_not_a_crash.
+    body_codes |= {"cannot-export"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

@@ -1,6 +1,7 @@
 """Rendered card faces: no database needed."""
 
 import io
+import os
 
 import pytest
 from PIL import Image, ImageChops
@@ -177,3 +178,41 @@ def test_cache_leaves_no_temp_files_and_a_readable_file(cache_dir):
 
 def test_explicit_cache_dir_argument(tmp_path):
     assert cached_face(LUKE, "1_17", cache_dir=tmp_path).parent == tmp_path / "faces"
+
+
+def faces_in(cache_dir):
+    return sorted(p.name for p in (cache_dir / "faces").glob("*.png"))
+
+
+def numbered(n):
+    return FaceFacts(**{**LUKE.__dict__, "footer": f"Premiere · R1 · {n}"})
+
+
+def test_cache_is_bounded_in_files_dropping_the_least_recently_used(tmp_path):
+    paths = []
+    for n in range(4):
+        paths.append(cached_face(numbered(n), f"card-{n}", cache_dir=tmp_path, max_files=4, max_bytes=10**9))
+        os.utime(paths[-1], (1000 + n, 1000 + n))  # a clear order, whatever the clock's resolution
+    cached_face(numbered(0), "card-0", cache_dir=tmp_path, max_files=4, max_bytes=10**9)  # used again: newest
+    newest = cached_face(numbered(4), "card-4", cache_dir=tmp_path, max_files=4, max_bytes=10**9)
+    kept = faces_in(tmp_path)
+    assert len(kept) <= 4
+    assert newest.name in kept and paths[0].name in kept  # the new one and the one just used stay
+    assert paths[1].name not in kept  # the least recently used went first
+
+
+def test_cache_is_bounded_in_bytes(tmp_path):
+    first = cached_face(numbered(0), "card-0", cache_dir=tmp_path)
+    size = first.stat().st_size
+    for n in range(1, 6):
+        cached_face(numbered(n), f"card-{n}", cache_dir=tmp_path, max_files=1000, max_bytes=3 * size)
+    assert sum(p.stat().st_size for p in (tmp_path / "faces").glob("*.png")) <= 3 * size
+    assert len(faces_in(tmp_path)) >= 1
+
+
+def test_cache_bound_comes_from_settings(settings, tmp_path):
+    settings.CARDSDB_CACHE_DIR = tmp_path
+    settings.CARDSDB_FACE_CACHE_MAX_FILES = 2
+    for n in range(5):
+        cached_face(numbered(n), f"card-{n}")
+    assert len(faces_in(tmp_path)) <= 2

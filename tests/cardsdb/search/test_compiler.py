@@ -207,7 +207,8 @@ def test_all_games_when_none_is_given():
         ("vader or order:power", 9, "must stand on its own"),
         ("direction:up", 0, "asc or desc"),
         ("side:dark icon:/pil/", 10, "does not take a /regex/"),
-        ("name:/[unclosed/", 0, "invalid regular expression"),
+        ("name:/[unclosed/", 6, "unclosed '[' in the regular expression"),
+        ("vader name:/a{1000}/", 13, "at most 255"),  # the position points into the pattern
         ("game:magic", 0, "game: is one of"),
         ("(vader", 0, "Unclosed parenthesis"),
     ],
