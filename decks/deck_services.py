@@ -22,6 +22,7 @@ from .stats_swtcg import TcgStatCard, tcg_statistics
 
 MAX_COPIES = 99
 MAX_ENTRIES = 500
+ITEM_KEYS = frozenset({"id", "count", "zone"})  # of one item of a request's `cards`
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,14 @@ def entries_from_request(items: object, *, game: str | None = None) -> list[Entr
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             problems.append(f"cards[{i}]: needs an 'id' string")
             continue
+        unknown = sorted(set(item) - ITEM_KEYS)
+        if unknown:  # refused like unknown top-level fields: a misspelt "zone" must not silently mean "deck"
+            keys = ", ".join(repr(k) for k in unknown)
+            word = "key" if len(unknown) == 1 else "keys"
+            problems.append(
+                f"cards[{i}] ({item['id']}): unknown {word} {keys}; an item has id, count and zone"
+            )
+            continue
         count, zone = item.get("count", 1), item.get("zone", "deck")
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_COPIES:
             problems.append(f"cards[{i}] ({item['id']}): count must be a whole number from 1 to {MAX_COPIES}")
@@ -87,8 +96,7 @@ def _resolve(game: str, entries: list[Entry]) -> dict[str, Card]:
     return {e.code: cards[pool.get(e.code).card] for e in entries}
 
 
-@transaction.atomic
-def deck_set_cards(deck: Deck, entries: list[Entry]) -> None:
+def _replace_cards(deck: Deck, entries: list[Entry]) -> None:
     cards = _resolve(deck.game_id, entries)
     deck.cards.all().delete()
     DeckCard.objects.bulk_create(
@@ -99,7 +107,11 @@ def deck_set_cards(deck: Deck, entries: list[Entry]) -> None:
             for e in entries
         ]
     )
-    deck.save(update_fields=["updated_at"])
+
+
+def deck_set_cards(deck: Deck, entries: list[Entry], *, expected_version: int | None = None) -> Deck:
+    """Replace a deck's cards (see deck_update)."""
+    return deck_update(deck, entries=entries, expected_version=expected_version)
 
 
 @transaction.atomic
@@ -118,22 +130,63 @@ def deck_create(
     deck = Deck.objects.create(
         owner=owner, name=name, game_id=game, side=side, format=fmt, notes=notes, is_public=is_public
     )
-    deck_set_cards(deck, list(entries))
+    _replace_cards(deck, list(entries))
     return deck
 
 
 @transaction.atomic
 def deck_update(
-    deck: Deck, *, entries: list[Entry] | None = None, format_code: str | None = None, **fields
+    deck: Deck,
+    *,
+    entries: list[Entry] | None = None,
+    format_code: str | None = None,
+    expected_version: int | None = None,
+    **fields,
 ) -> Deck:
+    """Change the fields given (and the cards, with `entries`) and raise the deck's version; returns the deck as
+    saved. Concurrent changes take turns on a lock of the deck's row, and only the fields given are written, so
+    one request changing the name and another the notes both keep their change. With `expected_version` (the
+    version the client read), a deck changed since is refused with 412 `version-mismatch`."""
+    fmt = None
+    if format_code:
+        fmt = format_get(game=deck.game_id, code=format_code)
+    locked = (
+        Deck.objects.select_for_update(of=("self",)).select_related("owner", "game", "format").get(pk=deck.pk)
+    )
+    check_version(locked, expected_version)
+    if not fields and format_code is None and entries is None:
+        return locked  # nothing to change: the version stays, so other clients' ETags stay valid
     for key, value in fields.items():
-        setattr(deck, key, value)
+        setattr(locked, key, value)
     if format_code is not None:
-        deck.format = format_get(game=deck.game_id, code=format_code) if format_code else None
-    deck.save()
+        locked.format = fmt
+    locked.version += 1  # under the row lock: no two writers raise it to the same number
+    locked.save(
+        update_fields=[*fields, *(["format"] if format_code is not None else []), "version", "updated_at"]
+    )
     if entries is not None:
-        deck_set_cards(deck, entries)
-    return deck
+        _replace_cards(locked, entries)
+    return locked
+
+
+def check_version(deck: Deck, expected: int | None) -> None:
+    """412 `version-mismatch` unless the deck is at the `expected` version (None: no precondition)."""
+    if expected is not None and expected != deck.version:
+        raise ApiError(
+            "version-mismatch",
+            f"The deck changed since you read it (you sent version {expected}; it is now at {deck.version}). "
+            "Read it again, apply your change to what it holds now, and send its new ETag in If-Match.",
+            status.HTTP_412_PRECONDITION_FAILED,
+            version=deck.version,
+        )
+
+
+@transaction.atomic
+def deck_delete(deck: Deck, *, expected_version: int | None = None) -> None:
+    """Delete a deck; with `expected_version`, only the version the client read (see deck_update)."""
+    locked = Deck.objects.select_for_update().get(pk=deck.pk)
+    check_version(locked, expected_version)
+    locked.delete()
 
 
 def deck_visible_to(user) -> QuerySet[Deck]:
@@ -380,10 +433,23 @@ def deck_create_setup(
 
 @transaction.atomic
 def deck_update_setup(
-    deck: Deck, *, setup: dict | None = None, format_code: str | None = None, **fields
+    deck: Deck,
+    *,
+    setup: dict | None = None,
+    format_code: str | None = None,
+    expected_version: int | None = None,
+    **fields,
 ) -> Deck:
-    """Change a SW:DBG deck; a new setup replaces its side and cards too."""
+    """Change a SW:DBG deck; a new setup replaces its side and cards too (see deck_update)."""
     if setup is None:
-        return deck_update(deck, format_code=format_code, **fields)
+        return deck_update(deck, format_code=format_code, expected_version=expected_version, **fields)
     side, entries = setup_entries(setup)
-    return deck_update(deck, entries=entries, format_code=format_code, **fields, side=side, setup=setup)
+    return deck_update(
+        deck,
+        entries=entries,
+        format_code=format_code,
+        expected_version=expected_version,
+        **fields,
+        side=side,
+        setup=setup,
+    )

@@ -53,6 +53,10 @@ class Deck(models.Model):
         help_text="SW:DBG: the game setup this deck stands for (decks/legality/swdbg.py).",
     )
     is_public = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(
+        default=1,
+        help_text="Raised by every change; the API's ETag, so a client cannot overwrite a change it has not seen.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

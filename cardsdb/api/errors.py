@@ -30,7 +30,7 @@ ERROR_CODES = {
     "unknown-card": "Card ids that name no card of the game; 'cards' lists them.",
     "deck-not-found": "No deck with this id that you may see.",
     "version-mismatch": "The deck changed since the version If-Match names (412); 'version' is its version now.",
-    "precondition-failed": "If-Match is not one of the deck's ETags (\"3\") nor * (412).",
+    "precondition-failed": 'If-Match is not one of the deck\'s ETags ("3") nor * (412).',
     "precondition-required": "Changing a deck's cards needs If-Match with the ETag you read (428).",
     "forbidden": "You may not do this (only a deck's owner changes it).",
     "not-authenticated": "Log in (session or HTTP Basic) to do this.",

@@ -14,13 +14,24 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
-from cardsdb.api.views import ERROR, check_game
+from cardsdb.api.views import ERROR, GAME_PARAM, check_game
 
 from .. import deck_services as decks
 from ..decklists import read_decklist
 from ..exports import EXPORTS, export_deck, exports_for
 from ..games import PROFILES, all_sides, profile
 from ..models import Deck
+from .serializers import (
+    EXPORT_RESPONSES,
+    IF_MATCH,
+    DeckChangeIn,
+    DeckCreateIn,
+    DeckImportIn,
+    DeckImportOut,
+    DeckOut,
+    DeckSummaryOut,
+)
+from .versions import if_match, require_if_match, with_etag
 from .views import MAX_BODY, check_body_size
 
 DECK_FIELDS = {"name": str, "side": str, "notes": str, "is_public": bool}
@@ -37,6 +48,7 @@ def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
         "format": deck.format.code if deck.format else None,
         "notes": deck.notes,
         "is_public": deck.is_public,
+        "version": deck.version,  # also the answer's ETag (decks/api/versions.py)
         "owner": deck.owner.username,
         "created_at": deck.created_at,
         "updated_at": deck.updated_at,
@@ -171,8 +183,8 @@ class DeckListView(APIView):
 
     @extend_schema(
         operation_id="decks_list",
-        parameters=[OpenApiParameter("mine", bool), OpenApiParameter("game", str)],
-        responses={200: dict, 400: ERROR},
+        parameters=[OpenApiParameter("mine", bool), GAME_PARAM],
+        responses={200: DeckSummaryOut(many=True), 400: ERROR},
     )
     def get(self, request):
         found = decks.deck_visible_to(request.user)
@@ -198,7 +210,7 @@ class DeckListView(APIView):
             ]
         )
 
-    @extend_schema(request=dict, responses={201: dict, 400: ERROR, 401: ERROR})
+    @extend_schema(request=DeckCreateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR})
     def post(self, request):
         _require_login(request)
         check_body_size(request, MAX_BODY)
@@ -211,7 +223,7 @@ class DeckListView(APIView):
             deck = decks.deck_create_setup(
                 owner=request.user, setup=setup, format_code=data.get("format") or None, **values
             )
-            return Response(deck_as_dict(deck), status=status.HTTP_201_CREATED)
+            return with_etag(Response(deck_as_dict(deck), status=status.HTTP_201_CREATED), deck)
         entries, read_side = _entries(data, game, values.get("side"))
         deck = decks.deck_create(
             owner=request.user,
@@ -220,7 +232,7 @@ class DeckListView(APIView):
             entries=entries or [],
             **{**values, "side": values.get("side") or read_side or ""},
         )
-        return Response(deck_as_dict(deck), status=status.HTTP_201_CREATED)
+        return with_etag(Response(deck_as_dict(deck), status=status.HTTP_201_CREATED), deck)
 
 
 class DeckDetailView(APIView):
@@ -228,16 +240,25 @@ class DeckDetailView(APIView):
 
     parser_classes = [JSONParser]
 
-    @extend_schema(parameters=[OpenApiParameter("format", str)], responses={200: dict, 404: ERROR})
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str)], responses={200: DeckOut, 400: ERROR, 404: ERROR}
+    )
     def get(self, request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user)
-        return Response(deck_as_dict(deck, legality_format=request.query_params.get("format") or None))
+        legality_format = request.query_params.get("format") or None
+        return with_etag(Response(deck_as_dict(deck, legality_format=legality_format)), deck)
 
-    @extend_schema(request=dict, responses={200: dict, 400: ERROR, 403: ERROR, 404: ERROR})
+    @extend_schema(
+        parameters=[IF_MATCH],
+        request=DeckChangeIn,
+        responses={200: DeckOut, 400: ERROR, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR},
+    )
     def patch(self, request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
         check_body_size(request, MAX_BODY)
         data = request.data if isinstance(request.data, dict) else {}
+        version = if_match(request)
+        decks.check_version(deck, version)  # before reading a long list; again under the lock when writing
         if "game" in data and data["game"] != deck.game_id:
             raise ApiError("invalid-request", "A deck's game cannot change; create a new deck.")
         values = _fields(data, partial=True, game=deck.game_id)
@@ -245,19 +266,25 @@ class DeckDetailView(APIView):
         format_code = data["format"] or "" if "format" in data else None
         if deck.game_id == SETUP_GAME:
             faction = decks.setup_entries(setup)[0] if setup is not None else deck.side
-            decks.deck_update_setup(
-                deck, setup=setup, format_code=format_code, **_setup_side(values, faction)
+            values = _setup_side(values, faction)
+            require_if_match(request, data)
+            deck = decks.deck_update_setup(
+                deck, setup=setup, format_code=format_code, expected_version=version, **values
             )
-            return Response(deck_as_dict(deck))
+            return with_etag(Response(deck_as_dict(deck)), deck)
         entries, _ = _entries(data, deck.game_id, values.get("side", deck.side))
-        decks.deck_update(deck, entries=entries, format_code=format_code, **values)
-        return Response(deck_as_dict(deck))
+        require_if_match(request, data)
+        deck = decks.deck_update(
+            deck, entries=entries, format_code=format_code, expected_version=version, **values
+        )
+        return with_etag(Response(deck_as_dict(deck)), deck)
 
     put = patch
 
-    @extend_schema(responses={204: None, 403: ERROR, 404: ERROR})
+    @extend_schema(parameters=[IF_MATCH], responses={204: None, 403: ERROR, 404: ERROR, 412: ERROR})
     def delete(self, request, deck_id: int):
-        decks.deck_get(deck_id=deck_id, user=request.user, for_change=True).delete()
+        deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
+        decks.deck_delete(deck, expected_version=if_match(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -268,7 +295,7 @@ class DeckImportView(APIView):
     parser_classes = [JSONParser]
     authentication_classes = []
 
-    @extend_schema(request=dict, responses={200: dict, 400: ERROR})
+    @extend_schema(request=DeckImportIn, responses={200: DeckImportOut, 400: ERROR, 413: ERROR})
     def post(self, request):
         check_body_size(request, MAX_BODY)
         data = request.data if isinstance(request.data, dict) else {}
@@ -297,7 +324,8 @@ class DeckExportView(APIView):
     list) and xml (GEMP's deck file), for SWTCG lackey-dek and lackey-txt (LackeyCCG's deck files)."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("as", str, enum=sorted(EXPORTS))], responses={200: bytes, 404: ERROR}
+        parameters=[OpenApiParameter("as", str, enum=sorted(EXPORTS))],
+        responses={**EXPORT_RESPONSES, 400: ERROR, 404: ERROR},
     )
     def get(self, request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user)
@@ -307,7 +335,10 @@ class DeckExportView(APIView):
             raise ApiError(
                 "bad-export", f"No {kind!r} export for {deck.game_id} decks; use one of {', '.join(allowed)}."
             )
-        content, content_type, filename = export_deck(deck, kind)
+        try:
+            content, content_type, filename = export_deck(deck, kind)
+        except ValueError as exc:  # a proxy sheet holds 1 to 500 cards (decks/proxies.py)
+            raise ApiError("cannot-export", f"No {kind} export of this deck: {exc}.") from None
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response

@@ -26,7 +26,20 @@ MAX_STACK_INPUT = 20  # a few more than a legal stack, so an oversized stack is 
 MAX_BIDS = 200
 
 
-class StackRequest(serializers.Serializer):
+class StrictSerializer(serializers.Serializer):
+    """Unknown keys are refused, naming each, as in the rest of the API: a misspelt key must not be ignored."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {key: [f"Unknown field; expected {', '.join(self.fields)}."] for key in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class StackRequest(StrictSerializer):
     cards = serializers.ListField(
         child=serializers.CharField(max_length=64),
         min_length=1,
@@ -35,12 +48,12 @@ class StackRequest(serializers.Serializer):
     )
 
 
-class BidIn(serializers.Serializer):
+class BidIn(StrictSerializer):
     side = serializers.ChoiceField(choices=[DARK, LIGHT])
     amount = serializers.IntegerField(allow_null=True, help_text="null = pass")
 
 
-class ConfrontationRequest(serializers.Serializer):
+class ConfrontationRequest(StrictSerializer):
     dark = StackRequest(help_text="The Dark Side's unit: its stack, top card first.")
     light = StackRequest(help_text="The Light Side's unit: its stack, top card first.")
     dark_force = serializers.IntegerField(min_value=0, max_value=10_000)

@@ -19,6 +19,7 @@ from ..games import PROFILES
 from ..models import Deck, Format
 from ..services import check_cards, unread_ids
 from .odds_panel import GROUPS, odds_panel
+from .params import nul_message, whole_number, without_nul
 from .setup import setup_summary
 
 
@@ -47,8 +48,8 @@ def _builder_game(request, deck: Deck | None) -> str:
     return game if game in PROFILES else "swccg"
 
 
-def _builder_context(request, deck: Deck | None) -> dict:
-    data = request.POST if request.method == "POST" else {}
+def _builder_context(request, deck: Deck | None, data) -> dict:
+    """The page's fields: as posted (`data`, NUL characters marked), else the deck's, else the defaults."""
     game = _builder_game(request, deck)
     profile = PROFILES[game]
     entries = []
@@ -77,15 +78,17 @@ def _builder_context(request, deck: Deck | None) -> dict:
         "is_public": ("is_public" in data) if data else (deck.is_public if deck else False),
         "decklist": data.get("decklist", ""),
         "initial_cards": entries,
+        # The version the page was drawn from: a save refuses to overwrite a change made since (deck_update).
+        "version": data.get("version", "") if data else (deck.version if deck else ""),
     }
 
 
-def _posted_deck(request, context: dict):
+def _posted_deck(post, context: dict):
     """The cards the builder posted: its JSON card table (with JavaScript), else the pasted list (without).
 
     Returns (entries, read result or None, problems as {code, message}).
     """
-    raw = request.POST.get("cards_json", "").strip()
+    raw = post.get("cards_json", "").strip()
     if raw and raw != "[]":
         try:
             entries = decks.entries_from_request(jsonsafe.loads(raw), game=context["game"])
@@ -97,7 +100,10 @@ def _posted_deck(request, context: dict):
                 [{"code": "bad-card-table", "message": f"The card table could not be read: {detail}"}],
             )
         return entries, None, []
-    read = read_decklist(context["decklist"], game=context["game"], side=context["side"] or None)
+    try:
+        read = read_decklist(context["decklist"], game=context["game"], side=context["side"] or None)
+    except ApiError as exc:  # a list over formats_io.limits: said on the page, nothing read
+        return [], None, [{"code": exc.code, "message": str(exc.detail)}]
     entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
     return entries, read, [{"code": p.code, "message": p.message} for p in read.problems]
 
@@ -114,10 +120,11 @@ def deck_builder(request, deck_id: int | None = None):
             raise Http404(str(exc.detail)) from None
     if _builder_game(request, deck) == "swdbg":  # SW:DBG decks are game setups, built on their own page
         return redirect("setup-edit", deck_id=deck.pk) if deck is not None else redirect("setup-new")
-    context = _builder_context(request, deck)
+    post, nul_fields = without_nul(request.POST) if request.method == "POST" else ({}, [])
+    context = _builder_context(request, deck, post)
     game = context["game"]
     if request.method == "POST":
-        entries, read, problems = _posted_deck(request, context)
+        entries, read, problems = _posted_deck(post, context)
         context.update(read=read, problems=problems)
         titles = decks.card_titles(game, [e.code for e in entries])
         context["initial_cards"] = [
@@ -131,9 +138,11 @@ def deck_builder(request, deck_id: int | None = None):
         if fmt is not None:
             context["format_name"] = fmt.name
             context["report"] = check_cards(fmt, inside, outside, side=side)
-        if request.POST.get("action") == "save":
+        if post.get("action") == "save":
             if not request.user.is_authenticated:
                 messages.error(request, "Log in or sign up to save decks; checking works without an account.")
+            elif nul_fields:
+                messages.error(request, nul_message(nul_fields))
             elif problems:
                 messages.error(request, "Fix the lines the list could not read before saving.")
             elif not context["name"].strip():
@@ -156,14 +165,31 @@ def deck_builder(request, deck_id: int | None = None):
                         )
                     else:
                         decks.deck_update(
-                            deck, entries=entries, format_code=fmt.code if fmt else "", **fields
+                            deck,
+                            entries=entries,
+                            format_code=fmt.code if fmt else "",
+                            expected_version=whole_number(post.get("version"), 0),
+                            **fields,
                         )
                 except ApiError as exc:
-                    messages.error(request, str(exc.detail))
+                    messages.error(request, _save_refusal(exc, context))
                 else:
                     messages.success(request, "Deck saved.")
                     return redirect("deck-detail", deck_id=deck.pk)
     return render(request, "decks/builder.html", context)
+
+
+def _save_refusal(exc: ApiError, context: dict) -> str:
+    """Why a save was refused. A deck changed since the page was drawn (another tab, the API) is not overwritten:
+    the page keeps the user's changes and now holds the new version, so saving again replaces it knowingly."""
+    if exc.code != "version-mismatch":
+        return str(exc.detail)
+    context["version"] = exc.details["version"]
+    return (
+        "Not saved: this deck was changed elsewhere (another tab or the API) after this page was opened. "
+        "Your changes are still here; open the deck in another tab to compare, then press Save again to "
+        "replace it with what this page holds."
+    )
 
 
 def deck_detail(request, deck_id: int):
@@ -173,8 +199,9 @@ def deck_detail(request, deck_id: int):
         raise Http404(str(exc.detail)) from None
     profile = PROFILES.get(deck.game_id, PROFILES["swccg"])
     format_code = request.GET.get("format") or (deck.format.code if deck.format else profile.default_format)
-    formats = Format.objects.filter(game_id=deck.game_id)
-    fmt = formats.filter(code=format_code).first() or formats.filter(code=profile.default_format).first()
+    formats = list(Format.objects.filter(game_id=deck.game_id))
+    by_code = {f.code: f for f in formats}  # looked up here: a ?format= with a NUL never reaches the database
+    fmt = by_code.get(format_code) or by_code.get(profile.default_format)
     legality = decks.deck_legality(deck, fmt.code) if fmt else None
     zone_labels = {"starting": "Starting", "outside": dict(profile.zones).get("outside", "Outside the deck")}
     groups: dict[str, list] = {}

@@ -26,6 +26,7 @@ from .. import deck_services as decks
 from ..legality.swdbg import SetupPool, SetupRules, check_setup
 from ..models import Deck, Format
 from ..pool import format_rules, setup_pool
+from .params import nul_message, whole_number, without_nul
 
 GAME = "swdbg"
 DEFAULT_FORMAT = "beginner"
@@ -164,17 +165,12 @@ def choice_from_setup(setup: object, choice: SetupChoice, pool: SetupPool) -> Se
     return result
 
 
-def _int(value: str, default: int) -> int:
-    value = (value or "").strip()
-    return int(value) if value.isascii() and value.isdigit() else default
-
-
 def choice_from_post(post, rules: SetupRules, formats: dict, pool: SetupPool) -> tuple[SetupChoice, list]:
     """The posted form, and notices of the choices reset because the faction or format changed."""
     notices = []
     shown = formats.get(post.get("shown_format", ""))
     old_rules = format_rules(shown) if shown is not None else rules
-    posted_to_win = _int(post.get("bases_to_win"), default_bases_to_win(old_rules))
+    posted_to_win = whole_number(post.get("bases_to_win"), default_bases_to_win(old_rules))
     if old_rules is not rules and posted_to_win == default_bases_to_win(old_rules):
         posted_to_win = default_bases_to_win(rules)  # the old format's default becomes the new one's
     choice = SetupChoice(rules.code, posted_to_win, post.get("neutral_edition", "").strip())
@@ -314,17 +310,36 @@ def _deck_for_change(request, deck_id: int | None) -> Deck | None:
         raise Http404(str(exc.detail)) from None
 
 
-def _save(request, deck: Deck | None, setup: dict, fmt: Format, fields: dict) -> Deck | None:
-    """The saved deck, or None with the reason in messages."""
+def _save(request, deck: Deck | None, setup: dict, fmt: Format, context: dict) -> Deck | None:
+    """The saved deck, or None with the reason in messages. A deck changed since the page was drawn (another
+    tab, the API) is not overwritten: the page keeps its choices and takes the new version, so saving again
+    replaces the deck knowingly."""
     if not request.user.is_authenticated:
         messages.error(request, "Log in or sign up to save setups; checking works without an account.")
         return None
+    fields = {key: context[key] for key in ("name", "notes", "is_public")}
+    fields["name"] = fields["name"] or " vs ".join(p.faction for p in context["choice"].players if p.faction)
     try:
         if deck is None:
             return decks.deck_create_setup(owner=request.user, setup=setup, format_code=fmt.code, **fields)
-        return decks.deck_update_setup(deck, setup=setup, format_code=fmt.code, **fields)
+        return decks.deck_update_setup(
+            deck,
+            setup=setup,
+            format_code=fmt.code,
+            expected_version=whole_number(context["version"], 0),
+            **fields,
+        )
     except ApiError as exc:
-        messages.error(request, str(exc.detail))
+        if exc.code == "version-mismatch":
+            context["version"] = exc.details["version"]
+            messages.error(
+                request,
+                "Not saved: this setup was changed elsewhere (another tab or the API) after this page was "
+                "opened. Your choices are still here; open the deck in another tab to compare, then press Save "
+                "again to replace it with what this page holds.",
+            )
+        else:
+            messages.error(request, str(exc.detail))
         return None
 
 
@@ -340,6 +355,7 @@ def _initial(deck: Deck | None, rules: SetupRules, pool: SetupPool) -> tuple[Set
         "name": deck.name if deck else "",
         "notes": deck.notes if deck else "",
         "is_public": deck.is_public if deck else False,
+        "version": deck.version if deck else "",
     }
     return choice, setup, fields
 
@@ -369,6 +385,7 @@ def _posted(post, rules: SetupRules, formats: dict, pool: SetupPool) -> dict:
         "name": post.get("name", "").strip()[:100],
         "notes": post.get("notes", ""),
         "is_public": "is_public" in post,
+        "version": post.get("version", ""),  # the version the page was drawn from (see _save)
     }
 
 
@@ -380,7 +397,7 @@ def setup_builder(request, deck_id: int | None = None):
     formats = {f.code: f for f in Format.objects.filter(game_id=GAME)}
     if not formats:
         return render(request, "decks/setup_builder.html", {"deck": deck, "no_formats": True})
-    post = request.POST if request.method == "POST" else None
+    post, nul_fields = without_nul(request.POST) if request.method == "POST" else (None, [])
     fallback = deck.format.code if deck and deck.format else DEFAULT_FORMAT
     fmt = (
         formats.get((post or {}).get("format", fallback))
@@ -395,16 +412,17 @@ def setup_builder(request, deck_id: int | None = None):
     else:
         context.update(_posted(post, rules, formats, pool))
         choice, setup = context["choice"], context["setup"]
+        saving = post.get("action") == "save"
+        if saving and nul_fields:
+            messages.error(request, nul_message(nul_fields))
         if context["json_error"]:
-            if post.get("action") == "save":
+            if saving:
                 messages.error(request, "Fix the setup JSON before saving.")
         else:
             report = check_setup(setup, rules, pool)
             context.update(report=report, format_name=fmt.name, setup_summary=setup_summary(report))
-            if post.get("action") == "save":
-                fields = {key: context[key] for key in ("name", "notes", "is_public")}
-                fields["name"] = fields["name"] or " vs ".join(p.faction for p in choice.players if p.faction)
-                saved = _save(request, deck, setup, fmt, fields)
+            if saving and not nul_fields:
+                saved = _save(request, deck, setup, fmt, context)
                 if saved is not None:
                     messages.success(request, "Setup saved.")
                     return redirect("deck-detail", deck_id=saved.pk)

@@ -173,3 +173,70 @@ def test_non_string_fields_are_refused(owner, field):
 def test_import_endpoint_refuses_non_string_game():
     response = client_for(None).post("/api/decks/import/", {"game": 5, "decklist": "1_168"}, format="json")
     assert response.status_code == 400 and response.json()["code"] == "unknown-game"
+
+
+# Cards outside the deck, exported exactly: Hidden Base's systems (two of them also in the deck, kept apart).
+OUTSIDE_TITLES = {
+    "106_2": "•Corulag",
+    "1_126": "•Kessel",
+    "1_135": "•Yavin 4",
+    "8_68": "•Endor",
+    "9_60": "•Sullust",
+}
+OUTSIDE = {**{code: 1 for code in OUTSIDE_TITLES}, "9_60": 2}  # two copies of one, to see copies written out
+
+
+def test_exports_list_the_cards_outside_the_deck_exactly(owner, swccg_dir):
+    deck = sample(swccg_dir, "P-DSII HB X-wings")
+    assert sorted(deck["outside_deck"]) == sorted(OUTSIDE_TITLES)
+    outside = [{"id": code, "count": n, "zone": "outside"} for code, n in OUTSIDE.items()]
+    client = client_for(owner)
+    body = create(client, name="HB X-wings", format="open", cards=as_items(deck["cards"]) + outside).json()
+    url = f"/api/decks/{body['id']}/export/"
+    copies = sorted(code for code, n in OUTSIDE.items() for _ in range(n))
+
+    inside, bar, outside_ids = client.get(url, {"as": "gemp"}).content.decode().partition("|")
+    assert bar == "|" and sorted(outside_ids.split(",")) == copies
+    assert sorted(inside.split(",")) == sorted(deck["cards"])
+
+    root = ET.fromstring(client.get(url, {"as": "xml"}).content)
+    written = sorted((e.get("blueprintId"), e.get("title")) for e in root.findall("cardOutsideDeck"))
+    assert written == [(code, OUTSIDE_TITLES[code]) for code in copies]
+    assert len(root.findall("card")) == 60 and len(root) == 60 + 6
+
+    text = client.get(url, {"as": "text"}).content.decode()
+    assert text.endswith("\nOutside deck (6)\n1x •Corulag\n1x •Endor\n1x •Kessel\n2x •Sullust\n1x •Yavin 4\n")
+    assert "Locations (8)\n1x •Corulag\n2x •Endor\n1x ◇Forest\n1x •Kessel\n" in text  # the deck's own copies
+    read = client.post("/api/decks/import/", {"game": "swccg", "decklist": text}, format="json").json()
+    assert not [p for p in read["problems"] if "Sullust" in p["text"] or "Corulag" in p["text"]]
+    assert sorted((c["card_id"], c["count"]) for c in read["cards"] if c["zone"] == "outside") == sorted(
+        OUTSIDE.items()
+    )
+
+    cards = json.loads(client.get(url, {"as": "json"}).content)["cards"]
+    assert sorted(
+        (c["card_id"], c["title"], c["type"], c["count"]) for c in cards if c["zone"] == "outside"
+    ) == [(code, OUTSIDE_TITLES[code], "Location", OUTSIDE[code]) for code in sorted(OUTSIDE)]
+    assert [c["zone"] for c in cards][-5:] == ["outside"] * 5  # after the deck's cards
+
+    pdf = client.get(url, {"as": "pdf"}).content  # 66 proxies, 9 a page: 8 pages (the deck alone fills 7)
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 8
+
+
+def test_unknown_keys_inside_card_items_are_refused_with_their_index(owner):
+    """Like unknown top-level fields: a misspelt `zone` must not silently put a card in the deck."""
+    client = client_for(owner)
+    cards = [{"id": "1_168", "count": 1}, {"id": "200_95", "count": 1, "zome": "outside", "bogus": 1}]
+    response = create(client, cards=cards)
+    assert response.status_code == 400 and response.json()["code"] == "invalid-request"
+    assert response.json()["message"] == (
+        "cards[1] (200_95): unknown keys 'bogus', 'zome'; an item has id, count and zone"
+    )
+    deck = create(client, cards=cards[:1]).json()
+    response = client.patch(
+        deck["url"], {"cards": [{"id": "1_1", "count": 1, "bogus": 1}]}, format="json", HTTP_IF_MATCH="*"
+    )
+    assert response.json()["errors"] == [
+        "cards[0] (1_1): unknown key 'bogus'; an item has id, count and zone"
+    ]
+    assert [c["id"] for c in client.get(deck["url"]).json()["cards"]] == ["1_168"]  # unchanged

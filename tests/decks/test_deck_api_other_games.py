@@ -1,6 +1,7 @@
 """The deck API for SWTCG and SW:DBG decks: their own statistics, exports and zones, not SWCCG's."""
 
 import json
+import xml.etree.ElementTree as ET
 
 import pytest
 from django.contrib.auth.models import User
@@ -167,6 +168,47 @@ def test_swtcg_text_export_names_the_outside_zone_and_reads_back(owner):
         ("AGD_26", "outside", 1),
     }
     assert json.loads(export(client, deck, "json").content)["cards"][-1]["zone"] == "outside"
+
+
+def test_swtcg_exports_list_the_cards_outside_the_game_exactly(owner):
+    """Corrupt Supply Lines and a third Darth Vader (A) outside the game: each export writes exactly them there,
+    the Vader kept apart from the deck's two."""
+    client = client_for(owner)
+    cards = [*TCG_CARDS, {"id": "ANH_7", "count": 1, "zone": "outside"}]
+    deck = create_tcg(client, cards=cards).json()
+    dek = export(client, deck, "lackey-dek").content.decode()
+    zones = {
+        zone.get("name"): sorted(card.find("name").get("id") for card in zone.findall("card"))
+        for zone in ET.fromstring(dek).findall("superzone")
+    }
+    assert zones == {
+        "Deck": ["ANH007_Darth_Vader_A"] * 2 + ["LEG237_Jedi_Master"] * 3,
+        "Supply": [],
+        "Sideboard": [],
+        "Outside the game": ["AGD026_Corrupt_Supply_Lines", "ANH007_Darth_Vader_A"],
+    }
+    txt = export(client, deck, "lackey-txt").content.decode()
+    assert txt.endswith("\n\nOutside the game:\n1\tCorrupt Supply Lines\n1\tDarth Vader (A)\n")
+    assert txt.startswith("2\tDarth Vader (A)\n3\tJedi Master\n")
+    text = export(client, deck, "text").content.decode()
+    assert text.endswith(
+        "\n\nOutside the game / sideboard (2)\n1x Darth Vader (A)\n1x Corrupt Supply Lines\n"
+    )
+    exported = json.loads(export(client, deck, "json").content)["cards"]
+    assert [(c["card_id"], c["count"], c["zone"]) for c in exported][-2:] == [
+        ("AGD_26", 1, "outside"),
+        ("ANH_7", 1, "outside"),
+    ]
+    for kind in ("lackey-dek", "lackey-txt", "text"):  # each reads back to the same cards and zones
+        body = export(client, deck, kind).content.decode()
+        read = client.post("/api/decks/import/", {"game": "swtcg", "decklist": body}, format="json").json()
+        assert read["problems"] == [], kind
+        assert sorted((c["card_id"], c["zone"], c["count"]) for c in read["cards"]) == [
+            ("AGD_26", "outside", 1),
+            ("ANH_7", "deck", 2),
+            ("ANH_7", "outside", 1),
+            ("LEG_237", "deck", 3),
+        ], kind
 
 
 # ---- B3: only the game's zones ----

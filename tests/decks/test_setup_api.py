@@ -88,6 +88,12 @@ def test_an_illegal_setup_is_saved_with_its_violations(han):
         ({"setup": setup(), "decklist": "7 Imperial Shuttle"}, "not `decklist`"),
         ({"setup": setup(), "side": "Rebel"}, "first player's faction (Empire)"),
         ({"setup": setup(colour="red")}, "unknown key 'colour'"),
+        ({"setup": setup({**empire(), "bogus": 1}, rebel())}, "players[0].bogus: unknown key 'bogus'"),
+        (
+            {"setup": setup({**empire(), "starter": [{"card": "Inquisitor", "copies": 2}]}, rebel())},
+            "players[0].starter[0].copies: unknown key 'copies'",
+        ),
+        ({"setup": setup(galaxy={"cards": [], "colour": "red"})}, "galaxy.colour: unknown key 'colour'"),
         (
             {"setup": setup(rebel(), {**empire(), "bases": ["Lothal", "Naboo"]})},
             "'Naboo' (players[1].bases[1])",
@@ -138,7 +144,12 @@ def test_patch_replaces_the_setup_and_keeps_it_otherwise(han):
     client = client_for(han)
     deck = create(client, setup=setup()).json()
     flipped = setup(rebel(), empire())
-    body = client.patch(deck["url"], {"setup": flipped, "format": "cross-edition"}, format="json").json()
+    body = client.patch(
+        deck["url"],
+        {"setup": flipped, "format": "cross-edition"},
+        format="json",
+        HTTP_IF_MATCH=f'"{deck["version"]}"',  # a new setup replaces the cards: tests/decks/test_deck_versions.py
+    ).json()
     assert body["setup"] == flipped and body["side"] == "Rebel" and body["format"] == "cross-edition"
     assert {c["id"] for c in body["cards"] if c["zone"] == "deck"} == {
         "sw23_alliance-shuttle",

@@ -216,7 +216,13 @@ def test_save_edit_round_trip(client, leia):
     others = ["sw23_lothal", "sw23_death-star", "sw23_endor", "sw23_rodia", "sw23_coruscant"]
     response = client.post(
         f"/decks/{deck.pk}/setup/",
-        form(action="save", name="Second game", p0_bases=others, setup_shown=json.dumps(deck.setup)),
+        form(
+            action="save",
+            name="Second game",
+            p0_bases=others,
+            setup_shown=json.dumps(deck.setup),
+            version=deck.version,  # as the page holds it (a stale one is refused: test_deck_versions.py)
+        ),
     )
     assert response.status_code == 302 and Deck.objects.count() == 1
     deck.refresh_from_db()
@@ -228,7 +234,11 @@ def test_save_edit_round_trip(client, leia):
     client.post(
         f"/decks/{deck.pk}/setup/",
         form(
-            action="save", name="Rebels", setup_shown=json.dumps(deck.setup), setup_json=json.dumps(flipped)
+            action="save",
+            name="Rebels",
+            setup_shown=json.dumps(deck.setup),
+            setup_json=json.dumps(flipped),
+            version=deck.version,
         ),
     )
     deck.refresh_from_db()
@@ -288,3 +298,29 @@ def test_the_summary_template_takes_the_raw_summary_or_the_named_one():
         assert "What each player may purchase" in html and "10 cards" in html and "5 bases" in html
     assert "sw23_outer-rim-pilot" in raw and "Outer Rim Pilot" in named
     assert "Original edition (2023)" in named
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("name", "Hoth\x00"),
+        ("notes", "\x00"),
+        ("p0_faction", "Empire\x00"),
+        ("neutral_edition", "original_2023\x00"),
+        ("setup_json", '{"players": []}\x00'),
+    ],
+)
+def test_a_nul_in_any_field_is_a_form_error_on_both_databases(client, leia, field, value):
+    """PostgreSQL refuses a NUL in text (a 500 there) while SQLite stores it: the setup is not saved on either."""
+    client.force_login(leia)
+    response = client.post("/decks/setup/new/", form(**{"action": "save", "name": "Hoth", field: value}))
+    html = response.content.decode()
+    assert response.status_code == 200 and "held a NUL character" in html
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.parametrize("bases_to_win", ["9" * 5000, "²", "-1", ""])
+def test_an_unreadable_number_of_bases_is_the_formats_default(client, bases_to_win):
+    response = client.post("/decks/setup/new/", form(bases_to_win=bases_to_win))
+    assert response.status_code == 200
+    assert textarea(response.content.decode())["bases_to_win"] == 3  # the beginner format's

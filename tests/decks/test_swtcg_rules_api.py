@@ -135,6 +135,24 @@ def test_confrontation_bad_body(client, swtcg_catalogue):
     assert post(client, CONFRONT, {"dark": {"cards": [VADER_A]}}, 400)["code"] == "invalid-request"
 
 
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda b: b.update(colour="red"), "colour"),
+        (lambda b: b["dark"].update(top="ANH_7"), "dark.top"),
+        (lambda b: b["bids"][1].update(bluff=True), "bids.1.bluff"),
+    ],
+    ids=["top-level", "in-a-unit", "in-a-bid"],
+)
+def test_unknown_keys_are_refused_where_they_are(client, swtcg_catalogue, change, where):
+    body = confrontation([("Dark", 0), ("Light", None), ("Dark", None)])
+    change(body)
+    refused = post(client, CONFRONT, body, 400)
+    assert refused["code"] == "invalid-request" and refused["message"].startswith(f"{where}: Unknown field")
+    refused = post(client, STACK, {"cards": [VADER_A], "cardz": [VADER_B]}, 400)
+    assert refused["message"] == "cardz: Unknown field; expected cards."
+
+
 @pytest.mark.parametrize("url", [STACK, CONFRONT, "/api/legality/", "/api/simulate/opening-hand"])
 def test_json_nested_too_deeply_is_a_400(client, url):
     body = '{"cards": ' + "[" * 5000 + "]" * 5000 + "}"
@@ -163,6 +181,9 @@ def test_wrong_basic_credentials_have_their_own_code(client, db):
     import base64
 
     token = base64.b64encode(b"nobody:wrong-password").decode()
-    response = client.get("/api/decks/", HTTP_AUTHORIZATION=f"Basic {token}")
-    assert response.status_code in (401, 403)
+    # On a write (on a read they count as none: tests/cardsdb/test_auth.py).
+    response = client.post(
+        "/api/decks/", {}, content_type="application/json", HTTP_AUTHORIZATION=f"Basic {token}"
+    )
+    assert response.status_code == 401 and response["WWW-Authenticate"] == 'Basic realm="api"'
     assert response.json()["code"] == "authentication-failed"
