@@ -12,6 +12,7 @@ from .selectors import catalogue_version
 
 FUZZY_THRESHOLD = 80
 CLEAR_LEAD = 3  # a fuzzy winner must beat the next distinct name by this many points
+CLOSEST = 10  # entries ranked for a fuzzy match or suggestions
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,11 @@ class NameIndex:
     by_nickname: dict[str, list[NameEntry]] = field(default_factory=lambda: defaultdict(list))
     by_initials: dict[str, list[NameEntry]] = field(default_factory=lambda: defaultdict(list))
     by_title: dict[str, list[NameEntry]] = field(default_factory=lambda: defaultdict(list))
+    # side (lower case, None: every side) -> (each distinct name's words sorted, its entries): the fuzzy
+    # search's choices, built on first use and kept with the index, i.e. once per catalogue version
+    _choices: dict[str | None, tuple[list[str], list[list[NameEntry]]]] = field(
+        default_factory=dict, repr=False
+    )
 
     def __post_init__(self):
         for e in self.entries:
@@ -42,6 +48,24 @@ class NameIndex:
             for nickname in e.nicknames:
                 self.by_nickname[nickname].append(e)
             self.by_initials[e.initials].append(e)
+
+    def ranked(self, wanted: str, side: str | None) -> list[tuple[NameEntry, float]]:
+        """The CLOSEST entries (of a side) to a folded name, best first, with their token-sort ratio."""
+        key = side.lower() if side else None
+        if key not in self._choices:
+            groups: dict[str, list[NameEntry]] = {}
+            for e in _on_side(self.entries, side):
+                groups.setdefault(e.key, []).append(e)
+            self._choices[key] = ([_sorted_words(k) for k in groups], list(groups.values()))
+        keys, entries = self._choices[key]
+        # fuzz.ratio over words sorted once is token_sort_ratio without re-sorting every name at every call
+        found = process.extract(_sorted_words(wanted), keys, scorer=fuzz.ratio, limit=CLOSEST)
+        ranked = [(e, score) for _key, score, i in found for e in entries[i]]
+        return ranked[:CLOSEST]
+
+
+def _sorted_words(text: str) -> str:
+    return " ".join(sorted(text.split()))
 
 
 @dataclass
@@ -87,14 +111,24 @@ def _on_side(entries, side: str | None) -> list[NameEntry]:
 
 
 def find_card(
-    game: str, text: str, *, exact: bool = False, side: str | None = None, fuzzy: bool = True
+    game: str,
+    text: str,
+    *,
+    exact: bool = False,
+    side: str | None = None,
+    fuzzy: bool = True,
+    suggest: bool = True,
+    index: NameIndex | None = None,
 ) -> NameMatch:
-    index = name_index(game)
+    """suggest=False: no closest cards when nothing matches (the fuzzy search is the costly part).
+    index: the game's name_index, when the caller holds it for many look-ups."""
+    index = index or name_index(game)
     wanted = fold_words(text)
 
     hits = _on_side(index.by_key.get(wanted, []) or index.by_title.get(wanted, []), side)
     if hits or exact or not wanted:
-        return _match(hits, "exact", [] if hits else _closest(index, wanted, side))
+        closest = [] if hits or not suggest else [e for e, _score in index.ranked(wanted, side)]
+        return _match(hits, "exact", closest)
     hits = _on_side(index.by_nickname.get(fold(text), []), side)
     if hits:
         return _match(hits, "nickname", [])
@@ -103,26 +137,17 @@ def find_card(
         hits = _on_side(index.by_initials.get(compact, []), side)
         if hits:
             return _match(hits, "acronym", [])
-    entries = _on_side(index.entries, side)
-    ranked = process.extract(
-        wanted, {i: e.key for i, e in enumerate(entries)}, scorer=fuzz.token_sort_ratio, limit=10
-    )
-    closest = [entries[r[2]] for r in ranked]
+    if not fuzzy and not suggest:
+        return _match([], "fuzzy", [])
+    ranked = index.ranked(wanted, side)
+    closest = [e for e, _score in ranked]
     if not fuzzy or not ranked or ranked[0][1] < FUZZY_THRESHOLD:
-        return _match([], "fuzzy", closest)
-    best_key, best_score = ranked[0][0], ranked[0][1]
-    runner_up = next((score for key, score, _ in ranked if key != best_key), 0)
+        return _match([], "fuzzy", closest if suggest else [])
+    best, best_score = ranked[0]
+    runner_up = next((score for e, score in ranked if e.key != best.key), 0)
     if best_score - runner_up < CLEAR_LEAD:
-        return _match([], "fuzzy", closest)
-    return _match([e for e in closest if e.key == best_key], "fuzzy", [])
-
-
-def _closest(index: NameIndex, wanted: str, side: str | None) -> list[NameEntry]:
-    entries = _on_side(index.entries, side)
-    ranked = process.extract(
-        wanted, {i: e.key for i, e in enumerate(entries)}, scorer=fuzz.token_sort_ratio, limit=10
-    )
-    return [entries[r[2]] for r in ranked]
+        return _match([], "fuzzy", closest if suggest else [])
+    return _match([e for e in closest if e.key == best.key], "fuzzy", [])
 
 
 def _match(hits: list[NameEntry], how: str, closest: list[NameEntry]) -> NameMatch:

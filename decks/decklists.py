@@ -1,15 +1,20 @@
 """Deck lists in any supported format, read against the database's cards (adapts it to formats_io's resolver)."""
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from rest_framework import status
+
+from cardsdb.api.errors import ApiError
 from cardsdb.models import Card, CardSet
-from cardsdb.naming import NameEntry, find_card
+from cardsdb.naming import NameEntry, find_card, name_index
 from cardsdb.selectors import catalogue_version
 from rules.text import fold, fold_words
 
 from .formats_io.base import Match, ReadResult
 from .formats_io.detect import read_any
+from .formats_io.limits import SuggestionBudget, TooLarge, check_size
 from .models import Deck
 from .pool import card_pool
 
@@ -58,8 +63,16 @@ class DatabaseResolver:
     def __init__(self, game: str):
         self.game = game
         self.pool = card_pool(game)
+        self.names = name_index(game)  # one catalogue version for the whole list
         self._sets: dict[str, set[str]] | None = None
         self._images: dict[str, list[str]] | None = None
+        self._printing_facts: dict[str, _Printing] | None = None
+
+    @property
+    def printings(self) -> dict[str, _Printing]:
+        if self._printing_facts is None:
+            self._printing_facts = _printings(self.game)
+        return self._printing_facts
 
     def by_id(self, card_id: str) -> str | None:
         card = self.pool.get(card_id)
@@ -80,9 +93,13 @@ class DatabaseResolver:
                     self._sets.setdefault(key.lower(), set()).add(code.rstrip("d"))
         return self._sets.get(hint.strip().lower(), set())
 
-    def by_name(self, name: str, *, side: str | None = None, set_hint: str | None = None) -> Match:
+    def by_name(
+        self, name: str, *, side: str | None = None, set_hint: str | None = None, suggest: bool = True
+    ) -> Match:
         neutral = NEUTRAL_SIDE.get(self.game)
-        found = find_card(self.game, name, side=None if neutral else side, fuzzy=False)
+        found = find_card(
+            self.game, name, side=None if neutral else side, fuzzy=False, suggest=suggest, index=self.names
+        )
         entries = found.entries
         if neutral and side:  # a Light deck may hold Neutral cards: side narrows to the side and Neutral
             allowed = {side.lower(), neutral.lower()}
@@ -105,7 +122,7 @@ class DatabaseResolver:
     def by_image_file(self, image_file: str) -> str | None:
         """The card LackeyCCG's image name (a .dek's <name id>) stands for: the earliest printing when several
         printings of one card share it, None when no card or different cards have it."""
-        printings = _printings(self.game)
+        printings = self.printings
         if self._images is None:
             self._images = {}
             for code, printing in printings.items():
@@ -120,7 +137,7 @@ class DatabaseResolver:
         """The exact title's card among name matches ("Ewok Militia", not "Ewok Militia (Starter)"), the
         earliest printing when all are printings of one card (all of them as candidates, the chosen first);
         else ambiguous."""
-        printings = _printings(self.game)
+        printings = self.printings
         wanted = fold_words(name)
         titled = [e for e in entries if (e.title_key or e.key) == wanted] or entries
         facts = printings.get  # a code missing here (an import between two look-ups) counts as its own card
@@ -164,5 +181,37 @@ class Decklist:
         return [e.card_id for e in self.read.entries if e.zone == "outside" for _ in range(e.count)]
 
 
-def read_decklist(text: str, *, game: str, side: str | None = None, format: str | None = None) -> Decklist:
-    return Decklist(read_any(text, DatabaseResolver(game), side=side, format=format, game=game))
+class DecklistTooLarge(ApiError):
+    """A deck list over formats_io.limits: refused before any parsing (413, code decklist-too-large)."""
+
+    def __init__(self, exc: TooLarge):
+        super().__init__(
+            "decklist-too-large",
+            str(exc),
+            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            limit=exc.limit,
+            size=exc.size,
+            unit=exc.unit,
+        )
+
+
+def read_decklist(
+    text: str,
+    *,
+    game: str,
+    side: str | None = None,
+    format: str | None = None,
+    suggestions: SuggestionBudget | None = None,
+    resolver: Callable[[], DatabaseResolver] | None = None,
+) -> Decklist:
+    """Read a deck list against the game's cards. Raises DecklistTooLarge (an ApiError) for a text over the
+    limits and ValueError for an unknown format; `suggestions` bounds the closest-card look-ups (one list's
+    default budget, or a batch's shared one); `resolver` gives a resolver kept for many lists of the game (a
+    batch's), made only once the size is checked."""
+    try:
+        check_size(text)  # before the resolver loads anything
+        found = resolver() if resolver else DatabaseResolver(game)
+        read = read_any(text, found, side=side, format=format, game=game, suggestions=suggestions)
+    except TooLarge as exc:
+        raise DecklistTooLarge(exc) from None
+    return Decklist(read)

@@ -1,12 +1,11 @@
 """Reads and checks for formats and legality (views and commands stay thin)."""
 
-from dataclasses import asdict
-
 from rest_framework import status
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.views import check_game
 
+from .formats_io.limits import SuggestionBudget
 from .legality.checker import check_deck
 from .legality.swdbg import SetupRules, check_setup
 from .legality.swtcg import TcgFormat, check_tcg_deck
@@ -130,11 +129,20 @@ def unread_ids(problems) -> list[str]:
 
 
 class FormatCache:
-    """Formats looked up once per batch: 500 decks need a handful of formats, not 1,000 queries."""
+    """Formats (and the deck-list resolver of each game) looked up once per batch: 500 decks need a handful of
+    formats and one catalogue version per game, not thousands of queries."""
 
     def __init__(self):
         self._games: dict[str, bool] = {}
         self._formats: dict[tuple[str, str], Format] = {}
+        self._resolvers: dict = {}
+
+    def resolver(self, game: str):
+        from .decklists import DatabaseResolver
+
+        if game not in self._resolvers:
+            self._resolvers[game] = DatabaseResolver(game)
+        return self._resolvers[game]
 
     def get(self, game: str, code: str) -> Format:
         if game not in self._games:
@@ -155,8 +163,12 @@ def legality_check(
     side: str | None = None,
     setup: dict | None = None,
     formats: FormatCache | None = None,
+    suggestions: SuggestionBudget | None = None,
 ) -> dict:
-    fmt = (formats or FormatCache()).get(game, format)
+    """One legality check. `suggestions`: the closest-card look-ups a decklist may use (a batch shares one);
+    a decklist over formats_io.limits raises DecklistTooLarge (413) before anything is read."""
+    formats = formats or FormatCache()
+    fmt = formats.get(game, format)
     if (game == "swdbg") != (setup is not None):
         raise ApiError(
             "invalid-request",
@@ -171,7 +183,9 @@ def legality_check(
     if decklist is not None:
         from .decklists import read_decklist
 
-        read = read_decklist(decklist, game=game, side=side)
+        read = read_decklist(
+            decklist, game=game, side=side, suggestions=suggestions, resolver=lambda: formats.resolver(game)
+        )
         cards, outside_deck = read.deck_ids() + unread_ids(read.problems), read.outside_ids()
         side = side or read.side
     report = check_cards(fmt, list(cards or []), list(outside_deck), side=side)
@@ -183,6 +197,6 @@ def legality_check(
             "side": read.side,
             "cards": len(read.deck_ids()),
             "outside_deck": len(read.outside_ids()),
-            "problems": [asdict(p) for p in read.problems],
+            "problems": [p.as_dict() for p in read.problems],
         }
     return result

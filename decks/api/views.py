@@ -1,19 +1,24 @@
 """Formats and legality over HTTP: thin views over decks.services."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
-from cardsdb.api.views import ERROR, GAME_PARAM, check_game
+from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
 
 from .. import services
-from .serializers import BatchRequest, FormatOut, LegalityRequest, LegalityResponse, parse_legality_body
+from ..formats_io.limits import SuggestionBudget, line_count
+from .serializers import BatchRequest, LegalityRequest, LegalityResponse, format_out, parse_legality_body
 
 MAX_BODY = 1_000_000
 MAX_BATCH_BODY = 6_000_000
+MAX_BATCH_DECKS = 500
+# A batch's total work (the checker is linear in the cards, the readers in the deck lists' lines).
+BATCH_LIMITS = {"cards": 100_000, "characters": 1_000_000, "lines": 25_000}
+MAX_BATCH_SUGGESTED_LINES = 100  # unread lines of a whole batch that get the closest cards
 
 
 def check_body_size(request, limit: int) -> None:
@@ -29,14 +34,22 @@ def check_body_size(request, limit: int) -> None:
 class FormatListView(APIView):
     """The formats of a game with their rules (legal sets, bans, restrictions, icons, rarities, deck size…)."""
 
-    @extend_schema(parameters=[GAME_PARAM], responses={200: FormatOut(many=True), 400: ERROR})
+    @extend_schema(parameters=[GAME_PARAM], responses={200: format_out(many=True), 400: ERROR})
     def get(self, request):
         game = check_game(request.query_params.get("game"))
         return Response([services.format_as_dict(f) for f in services.format_list(game=game)])
 
 
 class FormatDetailView(APIView):
-    @extend_schema(responses={200: FormatOut, 404: ERROR})
+    @extend_schema(
+        parameters=[
+            GAME_PATH,
+            OpenApiParameter(
+                "code", str, OpenApiParameter.PATH, examples=[OpenApiExample("classic", "classic")]
+            ),
+        ],
+        responses={200: format_out(), 400: ERROR, 404: ERROR},
+    )
     def get(self, request, game: str, code: str):
         check_game(game)
         return Response(services.format_as_dict(services.format_get(game=game, code=code)))
@@ -44,7 +57,11 @@ class FormatDetailView(APIView):
 
 class LegalityView(APIView):
     """Is this deck legal in this format? Every violation, each with a code, a message, the cards and a hint.
-    No login needed."""
+    No login needed.
+
+    Every field is type-checked (400 `invalid-request` naming each bad field). A `decklist` over one list's
+    limits (100,000 characters or 2,000 lines) is refused before it is read: 413 `decklist-too-large`. Its
+    unread lines are reported with their line number; the first 20 get the closest cards as candidates."""
 
     parser_classes = [JSONParser]
     authentication_classes = []
@@ -60,7 +77,15 @@ class LegalityView(APIView):
 
 class LegalityBatchView(APIView):
     """Up to 500 decks in one request, each shaped like a /api/legality/ body. Results come back in order; a deck
-    with bad input gets an error object in its place instead of failing the batch."""
+    with bad input (any field of the wrong type, an unknown format, a deck list over its limits) gets an error
+    object in its place instead of failing the batch.
+
+    Limits, checked before any deck is read (over one: 413 `batch-too-large`, with `limit` and `size`): at most
+    500 decks, 100,000 card ids in `cards` and `outside_deck` together, 1,000,000 characters and 25,000 lines of
+    `decklist` text over the whole batch; the body is at most 6,000,000 bytes. Each deck list is also held to
+    one list's limits (100,000 characters, 2,000 lines: that deck's error is `decklist-too-large`). Unread lines
+    get the closest cards as candidates for the first 100 such lines of the batch; later ones are reported
+    with their line number, without candidates."""
 
     parser_classes = [JSONParser]
     authentication_classes = []
@@ -68,18 +93,52 @@ class LegalityBatchView(APIView):
     @extend_schema(request=BatchRequest, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):
         check_body_size(request, MAX_BATCH_BODY)
-        batch = BatchRequest(data=request.data)
-        batch.is_valid(raise_exception=True)
+        decks = request.data.get("decks") if isinstance(request.data, dict) else None
+        if not isinstance(decks, list) or not 1 <= len(decks) <= MAX_BATCH_DECKS:
+            raise ApiError(
+                "invalid-request",
+                f"`decks` must be a list of 1 to {MAX_BATCH_DECKS} legality request bodies.",
+            )
+        check_batch_work(decks)
         results = []
         formats = services.FormatCache()
-        for index, body in enumerate(batch.validated_data["decks"]):
+        suggestions = SuggestionBudget(MAX_BATCH_SUGGESTED_LINES, scope="batch")
+        for index, body in enumerate(decks):
             values, errors = parse_legality_body(body)
             if errors:
                 results.append({"index": index, "error": {"code": "invalid-request", "errors": errors}})
                 continue
             try:
-                results.append({"index": index, **services.legality_check(**values, formats=formats)})
+                result = services.legality_check(**values, formats=formats, suggestions=suggestions)
             except ApiError as exc:
                 results.append({"index": index, "error": {"code": exc.code, "message": str(exc.detail)}})
+                continue
+            results.append({"index": index, **result})
         legal = sum(1 for r in results if r.get("legal"))
         return Response({"count": len(results), "legal": legal, "results": results})
+
+
+def check_batch_work(decks: list) -> None:
+    """Refuse a batch whose decks together hold more cards or deck-list text than BATCH_LIMITS allow (the
+    items' own types are checked one by one later: here anything that is not a list or text counts as 0)."""
+    totals = {"cards": 0, "characters": 0, "lines": 0}
+    for body in decks:
+        if not isinstance(body, dict):
+            continue
+        for key in ("cards", "outside_deck"):
+            totals["cards"] += len(body[key]) if isinstance(body.get(key), list) else 0
+        if isinstance(body.get("decklist"), str):
+            totals["characters"] += len(body["decklist"])
+            totals["lines"] += line_count(body["decklist"])
+    for unit, limit in BATCH_LIMITS.items():
+        if totals[unit] > limit:
+            what = "card ids (cards and outside_deck)" if unit == "cards" else f"deck list {unit}"
+            raise ApiError(
+                "batch-too-large",
+                f"The batch's decks hold {totals[unit]:,} {what} in all; a batch may hold at most {limit:,}. "
+                "Send the decks in several batches.",
+                status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+                limit=limit,
+                size=totals[unit],
+                unit=unit,
+            )

@@ -13,6 +13,8 @@ from typing import Protocol, runtime_checkable
 
 from rules.text import fold as fold_text
 
+from .limits import MAX_LINE_CHARS, MAX_XML_DEPTH
+
 # starting = starting location, objective, starting interrupt/effect and what they pull (also part of the deck)
 ZONES = ("deck", "outside", "starting")
 SIDES = ("Light", "Dark")
@@ -33,12 +35,22 @@ class DeckEntry:
 @dataclass(frozen=True, slots=True)
 class ReadProblem:
     # stable codes: "unknown-card-name", "ambiguous-card-name", "unknown-card-id", "bad-line", "bad-count",
-    # "bad-xml", "empty-deck", "unknown-side", "unknown-section"
+    # "bad-xml", "too-deep" (XML nested deeper than a deck file), "empty-deck", "unknown-side", "unknown-section"
     code: str
     message: str  # plain text saying what to fix, quoting the input
     line: int | None
     text: str  # the offending line or fragment
     candidates: tuple[str, ...] = ()  # closest matches as "Title (id, Side)" for the user to choose
+
+    def as_dict(self) -> dict:
+        """As dataclasses.asdict gives it, without its deep copy (thousands of problems in a batch)."""
+        return {
+            "code": self.code,
+            "message": self.message,
+            "line": self.line,
+            "text": self.text,
+            "candidates": self.candidates,
+        }
 
 
 @dataclass
@@ -70,10 +82,14 @@ class CardResolver(Protocol):
         """Canonical id for a GEMP id as written (GEMP's "*"/"^" markers stripped), or None."""
         ...
 
-    def by_name(self, name: str, *, side: str | None = None, set_hint: str | None = None) -> Match:
+    def by_name(
+        self, name: str, *, side: str | None = None, set_hint: str | None = None, suggest: bool = True
+    ) -> Match:
         """Name as the player wrote it; the resolver handles marks/case/nicknames/"(V)" and fuzzy candidates.
 
         side narrows Light/Dark versions; set_hint is the text in brackets, e.g. "Premiere", "1" or "V21".
+        suggest=False leaves out the closest cards of a name that matches nothing (the costly part): readers
+        ask for them only for the first unread lines (limits.SuggestionBudget).
         """
         ...
 
@@ -180,6 +196,17 @@ def empty_deck_problem(blank_input: bool) -> ReadProblem:
     return ReadProblem("empty-deck", message, None, "")
 
 
+def long_line(number: int | None, line: str) -> ReadProblem:
+    """A line longer than any deck line: reported before any pattern looks at it."""
+    return ReadProblem(
+        "bad-line",
+        f"Line {number} has {len(line):,} characters; a deck list line has at most {MAX_LINE_CHARS} "
+        '(one card: "2x Card Name [Set]"). Put one card on each line.',
+        number,
+        line[:MAX_LINE_CHARS] + "…",
+    )
+
+
 # -- XML deck files (GEMP, LackeyCCG) ---------------------------------------------------------------------
 
 UNSAFE_XML = re.compile(r"<!DOCTYPE|<!ENTITY", re.I)  # entity expansion ("billion laughs") needs these
@@ -198,9 +225,16 @@ def parse_error_at(text: str, error) -> tuple[int, int, str]:
     return line, column + 1, lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
 
-def xml_failure(format: str, message: str, line: int | None, text: str) -> ReadResult:
+def xml_failure(format: str, message: str, line: int | None, text: str, code: str = "bad-xml") -> ReadResult:
     """A deck file that could not be read at all: its problem, and no cards."""
-    return ReadResult(format, [], [ReadProblem("bad-xml", message, line, text), empty_deck_problem(False)])
+    return ReadResult(format, [], [ReadProblem(code, message, line, text), empty_deck_problem(False)])
+
+
+def too_deep_message(line: int, tag: str, kind: str) -> str:
+    return (
+        f"Line {line}: <{tag}> is nested {MAX_XML_DEPTH + 1} elements deep; a {kind} deck file nests at most "
+        f"{MAX_XML_DEPTH}. Upload the deck file as {kind} saved it."
+    )
 
 
 def _trigrams(text: str) -> set[str]:
@@ -270,7 +304,9 @@ class DictResolver(CardResolver):
         cleaned = card_id.replace("*", "").replace("^", "").strip()
         return cleaned if cleaned in self._cards else None
 
-    def by_name(self, name: str, *, side: str | None = None, set_hint: str | None = None) -> Match:
+    def by_name(
+        self, name: str, *, side: str | None = None, set_hint: str | None = None, suggest: bool = True
+    ) -> Match:
         key = fold(name)
         hits = self._exact.get(key) or self._alias.get(key) or self._compact.get(compact(name)) or []
         if hits and side:
@@ -287,7 +323,7 @@ class DictResolver(CardResolver):
             return Match(hits[0], self._describe(hits[:1]))
         if hits:
             return Match(None, self._describe(hits), ambiguous=True)
-        return Match(None, self._suggest(key, side))
+        return Match(None, self._suggest(key, side) if suggest else ())
 
     # -- optional extras
 

@@ -5,6 +5,7 @@ import re
 from . import gemp, holotable, lackey, swccgdb
 from . import text as plain_text
 from .base import ReadResult
+from .limits import SuggestionBudget, check_size
 
 READERS = {
     gemp.LIST_FORMAT: gemp.read_list,
@@ -17,13 +18,15 @@ READERS = {
 }
 # Games whose players use LackeyCCG: there a list of "count<TAB>title" lines is LackeyCCG's, not Holotable's.
 LACKEY_GAMES = frozenset({"swtcg"})
+# Line patterns over the whole text use [ \t] where a line's spaces are meant: a "^\s*" would also run over the
+# following lines, from every line start (quadratic in a list of blank lines).
 _GEMP_LIST = re.compile(r"^[\s,]*\d+_\d+[*^]*(?:[\s,|]+\d+_\d+[*^]*)*[\s,|]*$")
-_SIDE_LINE = re.compile(r"^\s*side\s*:", re.I | re.M)
-_TAB_COUNT = re.compile(r"^\s*\d+\t\S", re.M)
-_HTD = re.compile(r'^\s*(?:card\s+"/|back\s+\S+\.gif\s*$)', re.I | re.M)
+_SIDE_LINE = re.compile(r"^[ \t]*side[ \t]*:", re.I | re.M)
+_TAB_COUNT = re.compile(r"^[ \t]*\d+\t\S", re.M)
+_HTD = re.compile(r'^[ \t]*(?:card[ \t]+"/|back[ \t]+\S+\.gif[ \t]*$)', re.I | re.M)
 _SUPERZONE = re.compile(r"<superzone\b")
-_LACKEY_HEADER = re.compile(r"^\s*(?:supply|sideboard|outside the game)\s*:\s*$", re.I | re.M)
-_COUNT = re.compile(r"^\s*\d+(?:\s*[x×])?\s+\S", re.I | re.M)
+_LACKEY_HEADER = re.compile(r"^[ \t]*(?:supply|sideboard|outside the game)[ \t]*:[ \t]*$", re.I | re.M)
+_COUNT = re.compile(r"^[ \t]*\d+(?:[ \t]*[x×])?[ \t]+\S", re.I | re.M)
 
 
 def detect(text: str, *, game: str | None = None) -> str:
@@ -56,8 +59,14 @@ def read_any(
     side: str | None = None,
     format: str | None = None,
     game: str | None = None,
+    suggestions: SuggestionBudget | None = None,
 ) -> ReadResult:
-    """Read with the given format's reader, else the detected one (game: what detection may assume)."""
-    if format is not None and format not in READERS:
+    """Read with the given format's reader, else the detected one (game: what detection may assume).
+
+    Raises limits.TooLarge, before any parsing, for a text longer than a deck list can be, and ValueError for
+    an unknown format. `suggestions`: how many unread lines get the closest cards (limits.SuggestionBudget)."""
+    if format is not None and (not isinstance(format, str) or format not in READERS):
         raise ValueError(f"unknown deck format {format!r}; expected one of {', '.join(READERS)}")
-    return READERS[format or detect(text, game=game)](text, resolver, side=side)
+    check_size(text)
+    reader = READERS[format or detect(text, game=game)]
+    return reader(text, resolver, side=side, suggestions=suggestions)

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from .base import (
+    MAX_COUNT,
     DeckEntry,
     ReadProblem,
     ReadResult,
@@ -21,17 +22,19 @@ from .base import (
     empty_deck_problem,
     parse_error_at,
     side_from,
+    too_deep_message,
     unsafe_xml,
     xml_failure,
 )
+from .limits import MAX_XML_DEPTH
 
 LIST_FORMAT = "gemp-list"
 XML_FORMAT = "gemp-xml"
 _ZONE_OF_ELEMENT = {"card": "deck", "cardOutsideDeck": "outside"}
 
 
-def read(text: str, resolver, *, side: str | None = None) -> ReadResult:
-    """Either form: XML when the text starts with "<"."""
+def read(text: str, resolver, *, side: str | None = None, suggestions=None) -> ReadResult:
+    """Either form: XML when the text starts with "<". (Ids have no closest-card suggestions.)"""
     if text.lstrip().startswith("<"):
         return read_xml(text, resolver, side=side)
     return read_list(text, resolver, side=side)
@@ -40,7 +43,7 @@ def read(text: str, resolver, *, side: str | None = None) -> ReadResult:
 # -- list --------------------------------------------------------------------------------------------------
 
 
-def read_list(text: str, resolver, *, side: str | None = None) -> ReadResult:
+def read_list(text: str, resolver, *, side: str | None = None, suggestions=None) -> ReadResult:
     parts = text.strip().split("|")
     problems: list[ReadProblem] = []
     if len(parts) > 2:  # still read them: the extra parts can only be outside-of-deck cards
@@ -66,7 +69,7 @@ def read_list(text: str, resolver, *, side: str | None = None) -> ReadResult:
 # -- XML ---------------------------------------------------------------------------------------------------
 
 
-def read_xml(text: str, resolver, *, side: str | None = None) -> ReadResult:
+def read_xml(text: str, resolver, *, side: str | None = None, suggestions=None) -> ReadResult:
     unsafe = unsafe_xml(text)
     if unsafe:
         line, what = unsafe
@@ -76,16 +79,23 @@ def read_xml(text: str, resolver, *, side: str | None = None) -> ReadResult:
             line,
             what,
         )
-    parser = ET.XMLPullParser(events=("start",))
-    copies, problems, root = [], [], None
+    parser = ET.XMLPullParser(events=("start", "end"))
+    copies, problems, root, depth = [], [], None, 0
     try:
         for number, chunk in enumerate(text.splitlines(keepends=True), start=1):
             parser.feed(chunk)  # fed line by line so each element knows its line
-            for _event, element in parser.read_events():
+            for event, element in parser.read_events():
+                if event == "end":
+                    depth -= 1
+                    continue
+                depth += 1
+                if depth > MAX_XML_DEPTH:  # refused before anything walks (or prints) the element's subtree
+                    message = too_deep_message(number, element.tag, "GEMP")
+                    return xml_failure(XML_FORMAT, message, number, element.tag, "too-deep")
                 if root is None:
                     root = element
                     continue
-                copies.append((number, element))
+                copies.append((number, element, depth == 2))
         parser.close()
     except ET.ParseError as error:
         line, column, bad = parse_error_at(text, error)
@@ -100,10 +110,10 @@ def read_xml(text: str, resolver, *, side: str | None = None) -> ReadResult:
         )
 
     found = []
-    for number, element in copies:
+    for number, element, in_deck in copies:
         snippet = ET.tostring(element, encoding="unicode").strip()
         zone = _ZONE_OF_ELEMENT.get(element.tag)
-        if element in root and zone is None:
+        if in_deck and zone is None:
             problems.append(
                 ReadProblem(
                     "bad-xml",
@@ -164,8 +174,21 @@ def _tally(
                 )
             )
             continue
-        counts.setdefault((card_id, zone), [0, line])[0] += 1
-    entries = [DeckEntry(card_id, count, zone, line) for (card_id, zone), (count, line) in counts.items()]
+        counts.setdefault((card_id, zone), [0, line, where])[0] += 1
+    entries = []
+    for (card_id, zone), (count, line, where) in counts.items():
+        if count > MAX_COUNT:  # as in every reader: more copies than this is a mistake, not a deck
+            problems.append(
+                ReadProblem(
+                    "bad-count",
+                    f"{count:,} copies of {card_id} {'outside the deck' if zone == 'outside' else 'in the deck'} "
+                    f"(the first at {where}); at most {MAX_COUNT} copies of one card are read.",
+                    line,
+                    f"{card_id} ×{count}",
+                )
+            )
+            continue
+        entries.append(DeckEntry(card_id, count, zone, line))
     if not entries:
         problems.append(empty_deck_problem(blank))
     found_side = side or agreed_side(side_from(resolver, entry.card_id) for entry in entries)

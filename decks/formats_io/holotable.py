@@ -24,6 +24,7 @@ or "count title" lines, every line without a count being a header (set or card t
 import re
 
 from .base import ReadProblem, ReadResult, normalise_side
+from .limits import SuggestionBudget
 from .lines import CardLine, Collected, collect, parse_count, resolve
 
 FORMAT = "holotable"
@@ -33,7 +34,9 @@ _CARD = re.compile(
 )
 _BACK = re.compile(r"^back\s+(?P<image>\S+)$", re.I)
 _VERSION = re.compile(r"^ver(?:sion)?\s+\S+$", re.I)
-_HTD = re.compile(r'^\s*(?:card\s+"|back\s+\S+\.gif\s*$|ver\s+\d)', re.I | re.M)
+_HTD = re.compile(
+    r'^[ \t]*(?:card[ \t]+"|back[ \t]+\S+\.gif[ \t]*$|ver[ \t]+\d)', re.I | re.M
+)  # not \s: linear
 _FOLDER = re.compile(r"^(?P<set>.+)-(?P<side>Dark|Light)$", re.I)
 _DESTINY = re.compile(r"\s*\([^()]*\)\s*$")  # CDF titles end with the destiny: "•Vader (1)", "… (0/7)"
 BACKS = {"imp.gif": "Dark", "reb.gif": "Light"}
@@ -53,14 +56,18 @@ def image_path(front_url: str, back_url: str | None = None) -> str:
     return path
 
 
-def read(text: str, resolver, *, side: str | None = None) -> ReadResult:
+def read(
+    text: str, resolver, *, side: str | None = None, suggestions: SuggestionBudget | None = None
+) -> ReadResult:
     if _HTD.search(text):
         collected = _collect_deck_file(text, resolver)
     else:
         collected = collect(
             enumerate(text.splitlines(), start=1), special_headers=SPECIAL_HEADERS, headers_without_count=True
         )
-    return resolve(collected, resolver, format=FORMAT, side=side, blank_input=not text.strip())
+    return resolve(
+        collected, resolver, format=FORMAT, side=side, blank_input=not text.strip(), suggestions=suggestions
+    )
 
 
 def _collect_deck_file(text: str, resolver) -> Collected:

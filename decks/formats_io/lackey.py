@@ -39,12 +39,15 @@ from .base import (
     describe,
     empty_deck_problem,
     fold,
+    long_line,
     parse_error_at,
     set_of,
     side_from,
+    too_deep_message,
     unsafe_xml,
     xml_failure,
 )
+from .limits import MAX_LINE_CHARS, MAX_XML_DEPTH, SuggestionBudget
 from .lines import parse_count
 
 DEK_FORMAT = "lackey-dek"
@@ -61,7 +64,6 @@ MAX_CHARS = 1_000_000  # a 60-card .dek is about 6,000 characters; refuse what c
 _SECTION_OF = {fold(name): name for name in SECTIONS}
 _POSITION = re.compile(r": line \d+, column \d+$")  # expat's message repeats the position given before it
 _COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+)(?:\s*[x×](?=\s))?\s+(?P<name>\S.*)$", re.I)
-_HEADER = re.compile(r"^(?P<name>[^\t:]+?)\s*:$")
 
 
 def zone_of_section(section: str) -> str:
@@ -88,7 +90,9 @@ class _Copies:
 # -- .dek ------------------------------------------------------------------------------------------------
 
 
-def read_lackey_dek(text: str, resolver, *, side: str | None = None) -> ReadResult:
+def read_lackey_dek(
+    text: str, resolver, *, side: str | None = None, suggestions: SuggestionBudget | None = None
+) -> ReadResult:
     text = text.removeprefix(BOM)
     if not text.strip():
         return ReadResult(DEK_FORMAT, [], [empty_deck_problem(True)])
@@ -117,14 +121,22 @@ def read_lackey_dek(text: str, resolver, *, side: str | None = None) -> ReadResu
             f"Line {line}, column {column}: the deck file is not valid XML ({reason}).", line, bad
         )
     except _NotADeck as failure:
-        return _dek_failure(str(failure), failure.line, failure.text)
-    return _resolve(groups, resolver, DEK_FORMAT, side, problems, blank=not groups and not problems)
+        return xml_failure(DEK_FORMAT, str(failure), failure.line, failure.text, failure.code)
+    return _resolve(
+        groups,
+        resolver,
+        DEK_FORMAT,
+        side,
+        problems,
+        blank=not groups and not problems,
+        suggestions=suggestions,
+    )
 
 
 class _NotADeck(Exception):
-    def __init__(self, message: str, line: int | None, text: str):
+    def __init__(self, message: str, line: int | None, text: str, code: str = "bad-xml"):
         super().__init__(message)
-        self.line, self.text = line, text
+        self.line, self.text, self.code = line, text, code
 
 
 def _parse_dek(text: str) -> tuple[list[_Copies], list[ReadProblem]]:
@@ -141,6 +153,10 @@ def _parse_dek(text: str) -> tuple[list[_Copies], list[ReadProblem]]:
             if event == "start":
                 stack.append(element)
                 started[element] = number
+                if len(stack) > MAX_XML_DEPTH:  # before anything walks the element's subtree
+                    raise _NotADeck(
+                        too_deep_message(number, element.tag, "LackeyCCG"), number, element.tag, "too-deep"
+                    )
                 if len(stack) == 1 and element.tag != "deck":
                     raise _NotADeck(
                         f"The file's root element is <{element.tag}>; a LackeyCCG deck file starts with "
@@ -250,7 +266,9 @@ def _dek_failure(message: str, line: int | None, text: str) -> ReadResult:
 # -- .txt ------------------------------------------------------------------------------------------------
 
 
-def read_lackey_txt(text: str, resolver, *, side: str | None = None) -> ReadResult:
+def read_lackey_txt(
+    text: str, resolver, *, side: str | None = None, suggestions: SuggestionBudget | None = None
+) -> ReadResult:
     text = text.removeprefix(BOM)
     groups: list[_Copies] = []
     problems: list[ReadProblem] = []
@@ -258,6 +276,9 @@ def read_lackey_txt(text: str, resolver, *, side: str | None = None) -> ReadResu
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line:
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            problems.append(long_line(number, line))
             continue
         found = _COUNT_LINE.match(line)
         if found:
@@ -292,13 +313,16 @@ def read_lackey_txt(text: str, resolver, *, side: str | None = None) -> ReadResu
                     line,
                 )
             )
-    return _resolve(groups, resolver, TXT_FORMAT, side, problems, blank=not text.strip())
+    return _resolve(
+        groups, resolver, TXT_FORMAT, side, problems, blank=not text.strip(), suggestions=suggestions
+    )
 
 
 def _header(line: str) -> str | None:
     """The section a header line opens: "Sideboard:", "Supply", or any other "Name:"; None if not a header."""
-    found = _HEADER.match(line)
-    written = " ".join((found.group("name") if found else line).split())
+    name = line[:-1].rstrip() if line.endswith(":") else ""  # "Name:" (a name without tabs or colons)
+    found = bool(name) and "\t" not in name and ":" not in name
+    written = " ".join((name if found else line).split())
     known = _SECTION_OF.get(fold(written))
     return known or (written if found else None)
 
@@ -323,7 +347,10 @@ def _resolve(
     problems: list[ReadProblem],
     *,
     blank: bool,
+    suggestions: SuggestionBudget | None = None,
 ) -> ReadResult:
+    """Resolve each group of copies; titles that match nothing get the closest cards while `suggestions` lasts."""
+    suggestions = suggestions if suggestions is not None else SuggestionBudget()
     by_image = getattr(resolver, "by_image_file", None)
     entries: list[DeckEntry] = []
     sides: list[str | None] = []
@@ -340,7 +367,7 @@ def _resolve(
                 )
             )
             continue
-        match = resolver.by_name(copies.name, side=side, set_hint=copies.set_hint)
+        match = resolver.by_name(copies.name, side=side, set_hint=copies.set_hint, suggest=False)
         from_image = by_image(copies.image_file) if by_image and copies.image_file else None
         card_id = _choose(match, from_image)
         if card_id and card_id != match.card_id and not _fits(side_from(resolver, card_id), side):
@@ -348,7 +375,13 @@ def _resolve(
                 None  # the id found a card the stated side excludes: report it as the title's look-up did
             )
         if card_id is None:
-            problems.append(_name_problem(copies, match, side, where))
+            unsuggested = None
+            if not (match.ambiguous or match.candidates):  # nothing close looked up yet: the costly part
+                if suggestions.take():
+                    match = resolver.by_name(copies.name, side=side, set_hint=copies.set_hint)
+                else:
+                    unsuggested = suggestions.note()
+            problems.append(_name_problem(copies, match, side, where, unsuggested))
             continue
         entries.append(DeckEntry(card_id, copies.count, copies.zone, copies.lines[0], copies.section))
         sides.append(side_from(resolver, card_id, match))
@@ -389,7 +422,9 @@ def _where(lines: list[int | None]) -> str:
     return f"Lines {listed}{copies}"
 
 
-def _name_problem(copies: _Copies, match: Match, side: str | None, where: str) -> ReadProblem:
+def _name_problem(
+    copies: _Copies, match: Match, side: str | None, where: str, unsuggested: str | None = None
+) -> ReadProblem:
     choices = tuple(describe(c) for c in match.candidates)
     listed = "; ".join(choices)
     in_set = f" in set {copies.set_hint}" if copies.set_hint else ""
@@ -404,6 +439,7 @@ def _name_problem(copies: _Copies, match: Match, side: str | None, where: str) -
         message = f'{where}: no {side} card named "{copies.name}"; closest on other sides: {listed}.'
     else:
         hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
+        hint += f" ({unsuggested[0].upper()}{unsuggested[1:]}.)" if unsuggested else ""
         message = f'{where}: no card named "{copies.name}"{in_set}.{hint}'
     return ReadProblem("unknown-card-name", message, line, copies.text, choices)
 

@@ -19,9 +19,11 @@ from .base import (
     describe,
     empty_deck_problem,
     fold,
+    long_line,
     normalise_side,
     side_from,
 )
+from .limits import MAX_LINE_CHARS, SuggestionBudget
 
 
 @dataclass
@@ -69,7 +71,8 @@ _BULLET = re.compile(r"^[-*]\s+")  # "- 2x Darth Vader" as in a Markdown list
 _TRAILING_COMMENT = re.compile(r"\s+//.*$")
 _SIDE_LINE = re.compile(r"^side\s*:\s*(?P<value>.*)$", re.I)
 _NAME_LINE = re.compile(r"^(?:deck(?:\s+name)?|name|title)\s*:\s*(?P<value>.+)$", re.I)
-_DECORATED = re.compile(r"^[=\-*~]{2,}\s*(?P<title>[^=\-*~].*?)\s*[=\-*~]*$")
+_DECORATION = "=-*~"
+_DECORATED = re.compile(r"^[=\-*~]{2,}\s*(?P<title>[^=\-*~].*)$")  # the trailing "==" is stripped after
 _COLON_HEADER = re.compile(r"^(?P<title>[^:]+?)\s*:$")
 _COUNTED_HEADER = re.compile(r"^(?P<title>[A-Za-z'’ #&/()-]+?)\s*\(\d+\)\s*:?$")
 _BARE_HEADER = re.compile(r"^[A-Za-z'’ #&/()-]+$")
@@ -107,10 +110,12 @@ def zone_of_header(title: str) -> str:
 
 def header_title(line: str) -> str | None:
     """The header's title if the line is a section header ("Characters (12)", "Effects:", "== Sites ==")."""
-    for pattern in (_DECORATED, _COLON_HEADER):
-        found = pattern.match(line)
-        if found:
-            return found.group("title")
+    found = _DECORATED.match(line)
+    if found:  # "== Sites ==": stripped here, not by the pattern (a lazy title before "=-=-…" is quadratic)
+        return found.group("title").rstrip(_DECORATION).rstrip()
+    found = _COLON_HEADER.match(line)
+    if found:
+        return found.group("title")
     found = _COUNTED_HEADER.match(line) or _BARE_HEADER.match(line)
     if found and is_header_name(line):
         return _HEADER_COUNT.sub("", line.rstrip(":").strip())
@@ -128,7 +133,8 @@ def _has_name(name: str) -> bool:
 
 def parse_card_line(number: int | None, raw: str, zone: str, collected: Collected) -> None:
     """Add the card line's readings to `collected`, or a problem when the count or the line is unusable."""
-    text = _TRAILING_COMMENT.sub("", raw).strip()
+    spaced = " ".join(raw.split())  # runs of spaces in one: no pattern below backtracks over a run
+    text = _TRAILING_COMMENT.sub("", spaced).strip()
     if _COUNT_ONLY.match(text):
         collected.problems.append(
             ReadProblem(
@@ -194,7 +200,11 @@ def collect(
     collected = collected or Collected()
     zone = "deck"
     for number, raw in lines:
-        line = _BULLET.sub("", raw.strip())
+        written = _BULLET.sub("", raw.strip())
+        if len(written) > MAX_LINE_CHARS:
+            collected.problems.append(long_line(number, written))
+            continue
+        line = " ".join(written.split())  # runs of spaces in one: the patterns below stay linear
         if not line:
             continue
         if _COMMENT.match(line):  # a Markdown heading such as "## Outside deck" still names its section
@@ -213,7 +223,7 @@ def collect(
                         f'Line {number}: the side "{value}" is neither Light nor Dark; write "Side: Light" or '
                         '"Side: Dark".',
                         number,
-                        line,
+                        written,
                     )
                 )
             else:
@@ -233,7 +243,7 @@ def collect(
         if title is not None:
             zone = zone_of_header(title)
             continue
-        parse_card_line(number, line, zone, collected)
+        parse_card_line(number, written, zone, collected)
     return collected
 
 
@@ -242,16 +252,19 @@ def collect(
 _TRAILING_BRACKET = re.compile(r"^(?P<name>.+?)\s*(?:\[(?P<a>[^\[\]]+)\]|\((?P<b>[^()]+)\))$")
 
 
-def lookup(resolver, name: str, *, side: str | None, set_hint: str | None = None) -> Match:
-    """Resolve a name; a trailing "[Set]"/"(Set)" is a set hint only when the whole title does not match."""
-    match = resolver.by_name(name, side=side, set_hint=set_hint)
+def lookup(
+    resolver, name: str, *, side: str | None, set_hint: str | None = None, suggest: bool = True
+) -> Match:
+    """Resolve a name; a trailing "[Set]"/"(Set)" is a set hint only when the whole title does not match.
+    suggest=False: no closest cards for a name that matches nothing (see limits.SuggestionBudget)."""
+    match = resolver.by_name(name, side=side, set_hint=set_hint, suggest=suggest)
     if match.card_id or match.ambiguous:
         return match
     found = _TRAILING_BRACKET.match(name)
     hint = found and (found.group("a") or found.group("b")).strip()
     if not hint or fold(hint) == "v":  # "(V)" belongs to the title: never read it as a set
         return match
-    bare = resolver.by_name(found.group("name"), side=side, set_hint=hint)
+    bare = resolver.by_name(found.group("name"), side=side, set_hint=hint, suggest=suggest)
     if bare.card_id or bare.ambiguous:
         return bare
     merged = tuple(dict.fromkeys(bare.candidates + match.candidates))[:5]
@@ -259,11 +272,12 @@ def lookup(resolver, name: str, *, side: str | None, set_hint: str | None = None
 
 
 def _resolve_line(resolver, card: CardLine, side: str | None) -> tuple[Match, int, str]:
-    """The first reading of the line that matches (or is ambiguous); else the first reading's result."""
+    """The first reading of the line that matches (or is ambiguous); else the first reading's result (without
+    suggestions: `resolve` adds them to the first unread lines)."""
     side = card.side or side
     first = None
     for count, name in ((card.count, card.name), *card.alternatives):
-        match = lookup(resolver, name, side=side, set_hint=card.set_hint)
+        match = lookup(resolver, name, side=side, set_hint=card.set_hint, suggest=False)
         if match.card_id or match.ambiguous:
             return match, count, name
         first = first or (match, count, name)
@@ -271,9 +285,17 @@ def _resolve_line(resolver, card: CardLine, side: str | None) -> tuple[Match, in
 
 
 def resolve(
-    collected: Collected, resolver, *, format: str, side: str | None = None, blank_input: bool = False
+    collected: Collected,
+    resolver,
+    *,
+    format: str,
+    side: str | None = None,
+    blank_input: bool = False,
+    suggestions: SuggestionBudget | None = None,
 ) -> ReadResult:
-    """Resolve every card line; infer the side from the unambiguous cards before reporting ambiguous ones."""
+    """Resolve every card line; infer the side from the unambiguous cards before reporting ambiguous ones.
+    Lines that match nothing get the closest cards while `suggestions` lasts (a fresh budget by default)."""
+    suggestions = suggestions if suggestions is not None else SuggestionBudget()
     side = side or collected.side
     results: list[tuple[CardLine, Match, int, str]] = []
     for card in collected.cards:
@@ -304,15 +326,23 @@ def resolve(
         if match.card_id:
             entries.append(DeckEntry(match.card_id, count, card.zone, card.line))
             sides.append(side_from(resolver, match.card_id, match))
-        else:
-            problems.append(_name_problem(card, match, name, card.side or side))
+            continue
+        line_side, unsuggested = card.side or side, None
+        if not (match.ambiguous or match.candidates):  # nothing close looked up yet: the costly part
+            if suggestions.take():
+                match = lookup(resolver, name, side=line_side, set_hint=card.set_hint)
+            else:
+                unsuggested = suggestions.note()
+        problems.append(_name_problem(card, match, name, line_side, unsuggested))
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     if not entries:
         problems.append(empty_deck_problem(blank_input))
     return ReadResult(format, entries, problems, side or agreed_side(sides), collected.name)
 
 
-def _name_problem(card: CardLine, match: Match, name: str, side: str | None) -> ReadProblem:
+def _name_problem(
+    card: CardLine, match: Match, name: str, side: str | None, unsuggested: str | None = None
+) -> ReadProblem:
     where = f"Line {card.line}: " if card.line is not None else ""
     choices = tuple(describe(c) for c in match.candidates)
     listed = "; ".join(choices)
@@ -326,5 +356,6 @@ def _name_problem(card: CardLine, match: Match, name: str, side: str | None) -> 
         message = f'{where}no {side} card named "{name}"; closest on the other side: {listed}. Check the deck\'s side.'
     else:
         hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
+        hint += f" ({unsuggested[0].upper()}{unsuggested[1:]}.)" if unsuggested else ""
         message = f'{where}no card named "{name}".{hint}'
     return ReadProblem("unknown-card-name", message, card.line, card.text, choices)

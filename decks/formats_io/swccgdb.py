@@ -21,6 +21,7 @@ as in the game (and GEMP); the header line before "Side:" is the deck name (with
 import re
 
 from .base import ReadResult
+from .limits import MAX_LINE_CHARS, SuggestionBudget
 from .lines import Collected, collect, resolve
 
 FORMAT = "swccgdb"
@@ -39,13 +40,15 @@ _URL = re.compile(r"https?://|www\.", re.I)  # the footer links back to the site
 _NAME_PREFIX = re.compile(r"^(?:deck(?:\s+name)?|name|title)\s*:\s*", re.I)
 
 
-def read(text: str, resolver, *, side: str | None = None) -> ReadResult:
+def read(
+    text: str, resolver, *, side: str | None = None, suggestions: SuggestionBudget | None = None
+) -> ReadResult:
     lines = list(enumerate(text.splitlines(), start=1))
     collected = Collected()
     side_at = next((i for i, (_n, line) in enumerate(lines) if _SIDE.match(line)), None)
     if side_at is not None:  # the first line above "Side:" is the deck name; anything else is read as usual
         first = next((i for i, (_n, line) in enumerate(lines[:side_at]) if line.strip()), None)
-        if first is not None:
+        if first is not None and len(lines[first][1].strip()) <= MAX_LINE_CHARS:  # longer: reported as a line
             collected.name = _VERSION.sub("", _NAME_PREFIX.sub("", lines[first][1].strip())).strip() or None
             del lines[first]
     kept, skip_next = [], False
@@ -61,4 +64,6 @@ def read(text: str, resolver, *, side: str | None = None) -> ReadResult:
             continue
         kept.append((number, line))
     collect(kept, special_headers=SPECIAL_HEADERS, collected=collected)
-    return resolve(collected, resolver, format=FORMAT, side=side, blank_input=not text.strip())
+    return resolve(
+        collected, resolver, format=FORMAT, side=side, blank_input=not text.strip(), suggestions=suggestions
+    )

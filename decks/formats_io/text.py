@@ -8,11 +8,16 @@ comments.
 """
 
 from .base import ReadResult
+from .limits import SuggestionBudget
 from .lines import collect, resolve
 
 FORMAT = "text"
 
 
-def read(text: str, resolver, *, side: str | None = None) -> ReadResult:
+def read(
+    text: str, resolver, *, side: str | None = None, suggestions: SuggestionBudget | None = None
+) -> ReadResult:
     collected = collect(enumerate(text.splitlines(), start=1))
-    return resolve(collected, resolver, format=FORMAT, side=side, blank_input=not text.strip())
+    return resolve(
+        collected, resolver, format=FORMAT, side=side, blank_input=not text.strip(), suggestions=suggestions
+    )

@@ -83,10 +83,11 @@ class FakeResolver:
     def side_of(self, card_id):
         return BY_ID[card_id].side if card_id in BY_ID else None
 
-    def by_name(self, name, *, side=None, set_hint=None):
+    def by_name(self, name, *, side=None, set_hint=None, suggest=True):
         hits = [c for c in CARDS if fold(c.title) == fold(name)]
         if not hits:
-            close = difflib.get_close_matches(fold(name), [fold(c.title) for c in CARDS], n=3, cutoff=0.6)
+            titles = [fold(c.title) for c in CARDS] if suggest else []
+            close = difflib.get_close_matches(fold(name), titles, n=3, cutoff=0.6)
             return Match(
                 None, tuple((c.id, c.title, c.side) for t in close for c in CARDS if fold(c.title) == t)
             )
