@@ -163,4 +163,4 @@ def test_check_deploy_names_each_https_setting_left_off(tmp_path):
 def test_a_malformed_setting_is_named(tmp_path):
     result = manage(tmp_path, "check", SECURE_HSTS_SECONDS="a year")
     assert result.returncode != 0
-    assert "SECURE_HSTS_SECONDS must be a whole number of seconds, not 'a year'" in result.stderr
+    assert "SECURE_HSTS_SECONDS must be a whole number, not 'a year'" in result.stderr
