@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
 from rules.swtcg.cards import UnitCard
@@ -24,19 +25,6 @@ from .views import MAX_BODY, check_body_size
 
 MAX_STACK_INPUT = 20  # a few more than a legal stack, so an oversized stack is reported, not refused
 MAX_BIDS = 200
-
-
-class StrictSerializer(serializers.Serializer):
-    """Unknown keys are refused, naming each, as in the rest of the API: a misspelt key must not be ignored."""
-
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(self.fields))
-            if unknown:
-                raise serializers.ValidationError(
-                    {key: [f"Unknown field; expected {', '.join(self.fields)}."] for key in unknown}
-                )
-        return super().to_internal_value(data)
 
 
 class StackRequest(StrictSerializer):
