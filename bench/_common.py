@@ -80,6 +80,8 @@ def gunicorn(
         "--log-level",
         "warning",
     ]
+    # DJANGO_DEBUG=0 serves hashed static files from the manifest that collectstatic writes.
+    subprocess.run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"
     try:

@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
 from .importers import facts as card_facts
-from .models import Card, CardFact, CardSet, Persona
+from .models import Card, CardFact, CardSet, ImportRun, Persona
 
 
 @admin.register(CardSet)
@@ -75,6 +75,21 @@ class CardAdmin(admin.ModelAdmin):
 
     def get_inlines(self, request, obj):
         return [CardFactInline] if obj is not None and obj.game_id in card_facts.GAMES else []
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # A hand edit changes the catalogue like an import: a new version, so no cache keeps the old card.
+        ImportRun.objects.create(game_id=form.instance.game_id, source=f"admin: {request.user}")
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        ImportRun.objects.create(game_id=obj.game_id, source=f"admin: {request.user}")
+
+    def delete_queryset(self, request, queryset):
+        games = set(queryset.values_list("game_id", flat=True))
+        super().delete_queryset(request, queryset)
+        for game in games:
+            ImportRun.objects.create(game_id=game, source=f"admin: {request.user}")
 
     def save_formset(self, request, form, formset, change):
         if formset.model is not CardFact:

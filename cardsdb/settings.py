@@ -80,6 +80,9 @@ CARDSDB_FACE_CACHE_MAX_FILES = _env_int("CARDSDB_FACE_CACHE_MAX_FILES", 30_000)
 CARDSDB_FACE_CACHE_MAX_BYTES = _env_int("CARDSDB_FACE_CACHE_MAX_BYTES", 1024 * 2**20)
 # The longest one search query may run (ms) before it answers 503 search-timeout.
 CARDSDB_SEARCH_TIMEOUT_MS = _env_int("CARDSDB_SEARCH_TIMEOUT_MS", 2000)
+# How long a search API answer, and a card or search page for visitors not logged in, is kept (seconds; 0: not
+# kept). Imports change the key, so nothing kept is stale.
+CARDSDB_SEARCH_CACHE_SECONDS = _env_int("CARDSDB_SEARCH_CACHE_SECONDS", 600)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -111,6 +111,13 @@ def _fresh_catalogue_caches():
 
 
 @pytest.fixture(autouse=True)
+def _no_kept_answers(settings):
+    """Tests change cards without an import and read them back: answers are kept only where a test asks
+    (tests/cardsdb/test_search_cache.py)."""
+    settings.CARDSDB_SEARCH_CACHE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def _fresh_django_cache():
     """Login throttle counts live in Django's cache: one test's failed logins must not throttle the next."""
     yield

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 from ..models import Card, CardRelation, CardSet, Game
 from ..naming import find_card
 from ..search.budget import SearchTimeout, search_budget
+from ..search.results_cache import cached_answer
 from ..search.syntax import QuerySyntaxError
 from ..selectors import card_get, card_search, game_exists, set_get
 from .errors import ApiError
@@ -110,9 +111,12 @@ class CardListView(generics.ListAPIView):
         return super().get(request, *args, **kwargs)
 
     def list(self, request, *args, **kwargs):
+        game = check_game(request.query_params.get("game"))
         try:
             with search_budget():  # the count, the page and its cards are read inside it
-                return super().list(request, *args, **kwargs)
+                return cached_answer(
+                    request, game, lambda: super(CardListView, self).list(request, *args, **kwargs)
+                )
         except SearchTimeout as exc:
             raise ApiError(
                 "search-timeout",

@@ -13,6 +13,7 @@ from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
 from ..search.limits import MAX_QUERY_LENGTH
 from ..search.syntax import QuerySyntaxError
 from ..selectors import card_get, card_search, game_exists, set_get
+from .page_cache import kept_for_visitors
 
 PAGE_SIZE = 60
 MAX_PAGE_DIGITS = 7
@@ -105,6 +106,7 @@ def cheat_sheet(game: str) -> list[dict]:
     ]
 
 
+@kept_for_visitors
 def search(request):
     query = request.GET.get("q", "")
     game = request.GET.get("game") or "swccg"
@@ -181,6 +183,7 @@ def search_help(request):
     )
 
 
+@kept_for_visitors
 def card_detail(request, game: str, code: str):
     found = card_get(game=game, code=code)
     if found is None:
