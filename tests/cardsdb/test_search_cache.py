@@ -62,7 +62,11 @@ def test_a_card_deleted_in_the_admin_changes_the_catalogue_version(admin_client,
     from cardsdb.selectors import catalogue_version
 
     before = catalogue_version("swccg")
-    card = Card.objects.filter(game_id="swccg").filter(deck_cards__isnull=True, earlier_versions__isnull=True).first()
+    card = (
+        Card.objects.filter(game_id="swccg")
+        .filter(deck_cards__isnull=True, earlier_versions__isnull=True)
+        .first()
+    )
     response = admin_client.post(f"/admin/cardsdb/card/{card.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302 and not Card.objects.filter(pk=card.pk).exists()
     assert catalogue_version("swccg") != before

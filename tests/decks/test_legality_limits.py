@@ -18,6 +18,7 @@ from django.core.management import call_command
 from decks.formats_import import import_swdbg_formats, import_swtcg_formats
 from decks.pool import tcg_pool
 from decks.services import legality_check
+from tests.decks.test_swdbg_setup import EMPIRE_ALL_BASES, EMPIRE_STARTER, REBEL_ALL_BASES, REBEL_STARTER
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -120,21 +121,8 @@ def test_swccg_an_outside_card_of_the_other_side_alone_mixes_the_sides(ebo):
 
 # ---- SW:DBG: base deck size ------------------------------------------------------------------------------------
 
-EMPIRE_STARTER = [
-    {"card": "Imperial Shuttle", "count": 7},
-    {"card": "Stormtrooper", "count": 2},
-    "Inquisitor",
-]
-REBEL_STARTER = [
-    {"card": "Alliance Shuttle", "count": 7},
-    {"card": "Rebel Trooper", "count": 2},
-    "Temple Guardian",
-]
 # The original edition's ten bases per faction, the starting base first; all are in the catalogue.
-EMPIRE_BASES = ["Lothal", "Corellia", "Kessel", "Kafrene", "Mustafar"]
-EMPIRE_BASES += ["Ord Mantell", "Coruscant", "Death Star", "Endor", "Rodia"]
-REBEL_BASES = ["Dantooine", "Mon Cala", "Dagobah", "Bespin", "Hoth"]
-REBEL_BASES += ["Alderaan", "Jedha", "Tatooine", "Sullust", "Yavin 4"]
+EMPIRE_BASES, REBEL_BASES = EMPIRE_ALL_BASES, REBEL_ALL_BASES
 
 
 def swdbg_check(format: str, empire_bases: list, rebel_bases: list) -> dict:
