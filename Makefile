@@ -10,8 +10,10 @@ export CARDSDB_DATA_DIR
 HOST ?= 127.0.0.1
 PORT ?= 8000
 # gunicorn (make serve): processes for the CPU (checks, odds), threads for requests waiting on the database.
-WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
-THREADS ?= 4
+# Single-threaded workers: the work is CPU-bound Python, and threads of one process queue behind each other's GIL
+# (bench/load_run.py: p95 253 ms with 4 workers × 2 threads, 64 ms with 5 workers × 1 thread, on 2 cores).
+WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) + 1 )))
+THREADS ?= 1
 
 .PHONY: run serve test lint format bench install
 

@@ -4,7 +4,7 @@ joint-odds explosion, catastrophic regexes, a huge unreadable deck list, a deep 
 mix's p50/p95/max and errors, and what each pathological request answered and how long it took.
 
 Target: p95 of the mix under 100 ms with no errors (no 5xx, no timeout). Loopback only, bounded in time.
-Usage: .venv/bin/python bench/load_run.py [--seconds 30] [--clients 8] [--workers 4] [--threads 2] [--no-import]
+Usage: .venv/bin/python bench/load_run.py [--seconds 30] [--clients 8] [--attackers 2] [--workers 5] [--threads 1] [--no-import]
 """
 
 import argparse
@@ -141,8 +141,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=5, help="gunicorn workers (make serve: 2 × cores + 1)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per worker (make serve: 1)")
     parser.add_argument("--attackers", type=int, default=2, help="clients sending the pathological requests")
     parser.add_argument("--no-import", action="store_true", help="reuse the database of an earlier run")
     args = parser.parse_args()
