@@ -1,0 +1,111 @@
+"""The search player: flat Monte Carlo over sampled hidden information (determinization).
+
+For a decision with several distinct choices, it samples `worlds` deals of what its seat cannot see (the
+opponent's hand and deck together, its own deck's order, the galaxy deck's order, the generator's future),
+plays each choice in every world, lets greedy players continue for `horizon` more turns, and scores the
+position it reaches (`evaluate`). The same worlds serve every choice (common random numbers), so choices are
+compared on equal draws. Everything comes from the player's own seeded generator: a game with search players
+reproduces exactly from its seeds.
+
+Choices that greedy play makes without doubt are not searched: playing a card from hand (always worth it:
+resources, Force and attack come only from cards in play) and a decision with one option.
+"""
+
+import random
+
+from .game import Game
+from .players import GreedyPlayer, card_value
+from .state import State
+
+DEFAULT_WORLDS = 12
+DEFAULT_HORIZON = 2  # turns after the current one: the opponent's reply and our next turn
+
+
+class SearchPlayer:
+    name = "search"
+
+    def __init__(self, seed: int = 0, worlds: int = DEFAULT_WORLDS, horizon: int = DEFAULT_HORIZON):
+        self.rng = random.Random(seed)
+        self.worlds, self.horizon = worlds, horizon
+        self.greedy = GreedyPlayer(seed)
+
+    def choose(self, game: Game) -> dict:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        instinct = self.greedy.choose(game)
+        if instinct["type"] == "play":
+            return instinct
+        choices = _distinct(game.state, legal)
+        if len(choices) == 1:
+            return choices[0]
+        me = game.to_move()
+        scores = [0.0] * len(choices)
+        for _ in range(self.worlds):
+            world = sample_world(game.state, me, self.rng)
+            for index, choice in enumerate(choices):
+                trial = Game(game.setup, game.seed, world.copy(), [])
+                trial.apply(choice)
+                scores[index] += self.rollout(trial, me, world.turn + self.horizon)
+        best = max(range(len(choices)), key=lambda i: (scores[i], choices[i] == instinct))
+        return choices[best]
+
+    def rollout(self, game: Game, me: int, last_turn: int) -> float:
+        greedy = self.greedy
+        state = game.state
+        while state.outcome is None and state.turn <= last_turn:
+            game.apply(greedy.choose(game))
+            state = game.state
+        return evaluate(state, me)
+
+
+def _distinct(state: State, legal: list[dict]) -> list[dict]:
+    """One action per kind of choice: two copies of a card in the same zone are the same choice."""
+    seen, found = set(), []
+    for action in legal:
+        key = tuple(
+            (k, state.cards[v].title if k in ("card", "target", "with") and isinstance(v, int) else v)
+            for k, v in sorted(action.items())
+        )
+        if key not in seen:
+            seen.add(key)
+            found.append(action)
+    return found
+
+
+def sample_world(state: State, me: int, rng: random.Random) -> State:
+    """A copy of the state with what `me` cannot see dealt afresh: the opponent's hand and deck are shuffled
+    together and dealt back in the same sizes; `me`'s deck and the galaxy deck are shuffled; the game's
+    generator is reseeded (its future draws are unknown too)."""
+    world = state.copy()
+    opponent = world.players[1 - me]
+    unseen = opponent.hand + opponent.deck
+    rng.shuffle(unseen)
+    opponent.hand, opponent.deck = unseen[: len(opponent.hand)], unseen[len(opponent.hand) :]
+    rng.shuffle(world.players[me].deck)
+    rng.shuffle(world.galaxy_deck)
+    world.rng.seed(rng.getrandbits(64))
+    return world
+
+
+def evaluate(state: State, me: int) -> float:
+    """How good the position is for `me`: a win or loss outweighs everything; then destroyed bases, damage on
+    the current bases, the cards each side owns, the Force track and capital ships in play."""
+    if state.outcome is not None:
+        winner = state.outcome["winner"]
+        return 0.0 if winner is None else (1000.0 if winner == me else -1000.0)
+    score = 0.0
+    for player, sign in ((me, 1.0), (1 - me, -1.0)):
+        own = state.players[player]
+        enemy = state.players[1 - player]
+        score += sign * 25.0 * len(own.victory)
+        if enemy.base is not None:
+            score += sign * 12.0 * enemy.base_damage / state.cards[enemy.base].hit_points
+        cards = own.deck + own.hand + own.discard + own.in_play
+        score += sign * 0.4 * sum(card_value(state, c) for c in cards)
+        score += sign * sum(
+            0.3 * (state.cards[c].hit_points - state.ship_damage.get(c, 0)) for c in own.in_play
+            if state.cards[c].is_ship
+        )  # fmt: skip
+    score += 0.8 * state.force * state.players[me].side
+    return score

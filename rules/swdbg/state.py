@@ -1,0 +1,292 @@
+"""The table of one SW:DBG game and the rulebook's basic operations on it (draw, refill, damage, destroy).
+
+Mutable and cheap to copy: `Game` copies it for `copy()` and for the search player. Cards are ints, indexes into
+`cards` (one per physical card, in `Setup.cards()` order); piles are lists whose end is the top.
+"""
+
+import random
+from dataclasses import dataclass, field
+
+from .cards import LIGHT, NEUTRAL, SIDES, DbgCard
+from .texts import CardText
+
+ROW_SIZE = 6
+HAND_SIZE = 5
+TRACK_END = 3  # the Balance of the Force track: -3 (all the way dark) … 0 (neutral) … +3 (all the way light)
+
+
+@dataclass(slots=True)
+class PlayerState:
+    faction: str
+    side: int  # LIGHT (+1) or DARK (-1)
+    deck: list[int] = field(default_factory=list)
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    exile: list[int] = field(default_factory=list)
+    in_play: list[int] = field(default_factory=list)  # units and capital ships, in the order played
+    base: int | None = None
+    bases: list[int] = field(default_factory=list)  # base cards not revealed yet
+    base_damage: int = 0
+    victory: list[int] = field(default_factory=list)  # the opponent's bases this player destroyed
+    resources: int = 0
+
+    def copy(self) -> "PlayerState":
+        return PlayerState(
+            self.faction, self.side, self.deck[:], self.hand[:], self.discard[:], self.exile[:], self.in_play[:],
+            self.base, self.bases[:], self.base_damage, self.victory[:], self.resources,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A decision the game waits for: `player` picks one of `options` (actions), or declines if `optional`."""
+
+    kind: str
+    player: int
+    options: tuple[dict, ...]
+    optional: bool
+    actor: int  # whose effect asks (the opponent decides for some of them)
+    source: int | None  # the card whose effect asks
+    data: tuple = ()
+
+
+class State:
+    __slots__ = (
+        "cards", "texts", "players", "row", "galaxy_deck", "galaxy_discard", "pilots", "force", "turn",
+        "active", "bases_to_win", "turn_limit", "pay_off", "rng", "ship_damage", "committed", "attacked",
+        "used", "buffs", "flags", "exile_end", "frames", "pending", "outcome", "seen",
+    )  # fmt: skip
+
+    def __init__(self, cards: tuple[DbgCard, ...], texts: tuple[CardText, ...]):
+        self.cards = cards
+        self.texts = texts
+        self.players: list[PlayerState] = []
+        self.row: list[int] = []
+        self.galaxy_deck: list[int] = []
+        self.galaxy_discard: list[int] = []
+        self.pilots: list[int] = []
+        self.force = TRACK_END * LIGHT
+        self.turn = 1
+        self.active = 0
+        self.bases_to_win = 3
+        self.turn_limit = 200
+        self.pay_off = False
+        self.rng = random.Random(0)
+        self.ship_damage: dict[int, int] = {}
+        self.committed: dict[int, object] = {}  # card → "base" or a galaxy-row card
+        self.attacked: set[int] = set()
+        self.used: set[int] = set()  # cards (and bases) whose ability was used this turn
+        self.buffs: dict[int, int] = {}  # attack gained this turn, by card
+        self.flags: set[str] = set()  # once-per-turn facts: "first_purchase", "ord_mantell", …
+        self.exile_end: set[int] = set()  # cards to exile at the end of the turn (Tarkin, Jedha)
+        self.frames: list[tuple] = []  # effects being resolved: (steps, next index, actor, source)
+        self.pending: Pending | None = None
+        self.outcome: dict | None = None
+        self.seen: dict[
+            int, tuple[int, ...]
+        ] = {}  # hidden cards a player was shown, by player, until it acts
+
+    def copy(self) -> "State":
+        new = State.__new__(State)
+        new.cards, new.texts = self.cards, self.texts
+        new.players = [p.copy() for p in self.players]
+        new.row, new.galaxy_deck = self.row[:], self.galaxy_deck[:]
+        new.galaxy_discard, new.pilots = self.galaxy_discard[:], self.pilots[:]
+        new.force, new.turn, new.active = self.force, self.turn, self.active
+        new.bases_to_win, new.turn_limit, new.pay_off = self.bases_to_win, self.turn_limit, self.pay_off
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.ship_damage, new.committed = dict(self.ship_damage), dict(self.committed)
+        new.attacked, new.used, new.buffs = set(self.attacked), set(self.used), dict(self.buffs)
+        new.flags, new.exile_end = set(self.flags), set(self.exile_end)
+        new.frames, new.pending, new.outcome = self.frames[:], self.pending, self.outcome
+        new.seen = dict(self.seen)
+        return new
+
+    # ---- reading the table ----
+
+    def me(self, player: int) -> PlayerState:
+        return self.players[player]
+
+    def force_with(self, player: int) -> bool:
+        return self.force * self.players[player].side >= 1
+
+    def force_all_the_way(self, player: int) -> bool:
+        return self.force * self.players[player].side >= TRACK_END
+
+    def enemy_faction(self, player: int) -> str:
+        return self.players[1 - player].faction
+
+    def own_ships(self, player: int) -> list[int]:
+        return [c for c in self.players[player].in_play if self.cards[c].is_ship]
+
+    def base_text(self, player: int) -> CardText | None:
+        base = self.players[player].base
+        return None if base is None else self.texts[base]
+
+    def base_rule(self, player: int, rule: str) -> bool:
+        text = self.base_text(player)
+        return text is not None and text.rule == rule
+
+    def attack_of(self, card: int, owner: int, vs_row: bool = False) -> int:
+        """A card's attack now: printed, gained this turn, its own constant bonuses, and the auras of the
+        owner's other cards in play and base ("while" abilities end when their card leaves play)."""
+        info = self.cards[card]
+        total = info.attack + self.buffs.get(card, 0)
+        for kind, amount in self.texts[card].attack_bonus:
+            if kind == "if_force" and self.force_with(owner):
+                total += amount
+            elif kind == "per_own_base_lost":
+                total += amount * len(self.players[1 - owner].victory)
+            elif kind == "vs_row" and vs_row:
+                total += amount
+        me = self.players[owner]
+        sources = [c for c in me.in_play if c != card and self.texts[c].aura]
+        if me.base is not None and self.texts[me.base].aura:
+            sources.append(me.base)
+        for source in sources:
+            for aura in self.texts[source].aura:
+                if aura[0] == "ships" and info.is_ship:
+                    total += aura[1]
+                elif aura[0] == "trait" and info.is_unit and info.has_trait(*aura[1]):
+                    total += aura[2]
+        return total
+
+    def can_purchase_faction(self, player: int, card: int) -> bool:
+        return self.cards[card].faction in (self.players[player].faction, NEUTRAL)
+
+    def is_enemy(self, player: int, card: int) -> bool:
+        return self.cards[card].faction == self.enemy_faction(player)
+
+    def row_target_value(self, player: int, card: int) -> int | None:
+        """What defeats this galaxy-row card for `player`: enemy units by their target value; neutral units by
+        their cost while Ord Mantell is the player's base and its once-per-turn attack is unused."""
+        info = self.cards[card]
+        if not info.is_unit:
+            return None
+        if self.is_enemy(player, card):
+            return info.target_value
+        if (
+            info.faction == NEUTRAL
+            and self.base_rule(player, "attack_neutral_row")
+            and "ord_mantell" not in self.flags
+        ):
+            return info.cost
+        return None
+
+    # ---- moving cards ----
+
+    def shuffle(self, pile: list[int]) -> None:
+        self.rng.shuffle(pile)
+
+    def draw(self, player: int, n: int) -> int:
+        """Draw up to n cards; an empty deck is reformed from the discard pile only when a card is needed."""
+        me = self.players[player]
+        drawn = 0
+        for _ in range(n):
+            if not me.deck:
+                if not me.discard:
+                    break
+                me.deck, me.discard = me.discard, []
+                self.shuffle(me.deck)
+            me.hand.append(me.deck.pop())
+            drawn += 1
+        return drawn
+
+    def galaxy_top(self) -> int | None:
+        """The galaxy deck's top card, reforming the deck from the galaxy discard pile if it is empty."""
+        if not self.galaxy_deck and self.galaxy_discard:
+            self.galaxy_deck, self.galaxy_discard = self.galaxy_discard, []
+            self.shuffle(self.galaxy_deck)
+        return self.galaxy_deck[-1] if self.galaxy_deck else None
+
+    def refill(self, slot: int) -> None:
+        """Replace the galaxy-row card that left `slot` with the galaxy deck's top card (none left: the slot goes)."""
+        top = self.galaxy_top()
+        if top is None:
+            del self.row[slot]
+        else:
+            self.row[slot] = self.galaxy_deck.pop()
+
+    def take_from_row(self, card: int) -> None:
+        self.refill(self.row.index(card))
+
+    def discard_from_row(self, card: int) -> None:
+        self.take_from_row(card)
+        self.galaxy_discard.append(card)
+
+    def gain_force(self, player: int, n: int) -> None:
+        side = self.players[player].side
+        self.force = max(-TRACK_END, min(TRACK_END, self.force + side * n))
+
+    def repair(self, player: int, n: int) -> None:
+        me = self.players[player]
+        me.base_damage = max(0, me.base_damage - n)
+
+    def damage_base(self, attacker: int, n: int) -> None:
+        """Deal n damage to the defender's base: excess is lost, a destroyed base goes to the attacker's victory
+        pile and the game ends at once when that makes the winning number."""
+        defender = self.players[1 - attacker]
+        if defender.base is None or n <= 0:
+            return
+        if self.base_rule(1 - attacker, "prevent_first_2") and "hoth_prevented" not in self.flags:
+            self.flags.add("hoth_prevented")  # Hoth: the first 2 damage each turn
+            n = max(0, n - 2)
+        defender.base_damage += n
+        if defender.base_damage >= self.cards[defender.base].hit_points:
+            self.players[attacker].victory.append(defender.base)
+            defender.base, defender.base_damage = None, 0
+            if len(self.players[attacker].victory) >= self.bases_to_win:
+                self.outcome = {"winner": attacker, "reason": "bases", "turn": self.turn}
+                self.frames.clear()
+                self.pending = None
+
+    def damage_ship(self, owner: int, ship: int, n: int) -> None:
+        self.ship_damage[ship] = self.ship_damage.get(ship, 0) + n
+        if self.ship_damage[ship] >= self.cards[ship].hit_points:
+            self.destroy_ship(ship)
+
+    def destroy_ship(self, ship: int) -> None:
+        """A capital ship in play goes to its owner's discard pile; one in the galaxy row to the galaxy discard."""
+        self.ship_damage.pop(ship, None)
+        if ship in self.row:
+            self.discard_from_row(ship)
+            return
+        for me in self.players:
+            if ship in me.in_play:
+                me.in_play.remove(ship)
+                me.discard.append(ship)
+                self.committed.pop(ship, None)
+                return
+
+    def remove_from_play(self, player: int, card: int) -> None:
+        self.players[player].in_play.remove(card)
+        self.committed.pop(card, None)
+        self.ship_damage.pop(card, None)
+
+    def exile_card(self, player: int, card: int) -> None:
+        """Exile a card of `player` from wherever it is (hand, discard pile, deck or play)."""
+        me = self.players[player]
+        for pile in (me.hand, me.discard, me.deck):
+            if card in pile:
+                pile.remove(card)
+                break
+        else:
+            if card in me.in_play:
+                self.remove_from_play(player, card)
+            else:
+                return
+        me.exile.append(card)
+
+    def discard_from_hand(self, player: int, card: int) -> None:
+        """`player` discards a card from hand; Yavin 4 punishes it during the other player's turn."""
+        me = self.players[player]
+        me.hand.remove(card)
+        me.discard.append(card)
+        opponent = 1 - player
+        if opponent == self.active and self.base_rule(opponent, "opp_discard_damages"):
+            self.damage_base(opponent, 2)
+
+
+def side_of(faction: str) -> int:
+    return SIDES[faction]
