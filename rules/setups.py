@@ -63,9 +63,7 @@ def engine_setup(data: object) -> Setup:
     checked = {k: v for k, v in data.items() if k not in ("format", "options")}
     report, resolved = resolve_setup(checked, format_rules(fmt), setup_pool())
     if resolved is None:
-        raise SetupRefused(
-            [v.as_dict() if hasattr(v, "as_dict") else _violation(v) for v in report.violations]
-        )
+        raise SetupRefused([v.as_dict() for v in report.violations])
     return _build(resolved, options)
 
 

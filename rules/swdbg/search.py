@@ -76,14 +76,24 @@ def _distinct(state: State, legal: list[dict]) -> list[dict]:
 def sample_world(state: State, me: int, rng: random.Random) -> State:
     """A copy of the state with what `me` cannot see dealt afresh: the opponent's hand and deck are shuffled
     together and dealt back in the same sizes; `me`'s deck and the galaxy deck are shuffled; the game's
-    generator is reseeded (its future draws are unknown too)."""
+    generator is reseeded (its future draws are unknown too). A pile holding a card `me` was shown keeps its
+    order (the opponent's hand after Jyn Erso looked at it, the galaxy deck after Moff Jerjerrod)."""
     world = state.copy()
+    known = set(state.seen.get(me, ()))  # what an ability showed `me`, and what a pending decision names
+    if state.pending is not None:
+        for option in state.pending.options:
+            known.update(v for k, v in option.items() if k in ("card", "with"))
+        known.update(v for v in state.pending.data if isinstance(v, int))
     opponent = world.players[1 - me]
-    unseen = opponent.hand + opponent.deck
-    rng.shuffle(unseen)
-    opponent.hand, opponent.deck = unseen[: len(opponent.hand)], unseen[len(opponent.hand) :]
+    if known.isdisjoint(opponent.hand):
+        unseen = opponent.hand + opponent.deck
+        rng.shuffle(unseen)
+        opponent.hand, opponent.deck = unseen[: len(opponent.hand)], unseen[len(opponent.hand) :]
+    else:
+        rng.shuffle(opponent.deck)
     rng.shuffle(world.players[me].deck)
-    rng.shuffle(world.galaxy_deck)
+    if known.isdisjoint(world.galaxy_deck):
+        rng.shuffle(world.galaxy_deck)
     world.rng.seed(rng.getrandbits(64))
     return world
 
