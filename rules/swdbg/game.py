@@ -348,7 +348,7 @@ def _why_illegal(state: State, action: object) -> IllegalAction:
         if key in ("option", "type", "amount", "with") and type(value) is not (str if text else int):
             return IllegalAction("bad-action", f"{key} must be a {'text' if text else 'whole number'}.")
     card = action.get("card")
-    if card is not None and (type(card) is not int or not 0 <= card < len(state.cards)):
+    if "card" in action and (type(card) is not int or not 0 <= card < len(state.cards)):
         return IllegalAction("bad-action", f"card must be a card number from 0 to {len(state.cards) - 1}.")
     if "target" in action:
         target = action["target"]

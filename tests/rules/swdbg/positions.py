@@ -1,6 +1,7 @@
 """Building real positions for engine tests: a game from the stored cards, then cards moved where a test needs
 them (every card stays one of the game's physical cards; only its zone changes)."""
 
+from rules.swdbg.errors import IllegalAction
 from rules.swdbg.game import Game
 from rules.swdbg.state import State
 
@@ -103,8 +104,20 @@ def table_snapshot(game: Game) -> dict:
 # ---- turns, plays, attacks and decisions (tests of single cards) ----
 
 
-def titles(game: Game, cards) -> list[str]:
-    return [game.cards[c].title for c in cards]
+def place(game: Game, title: str, zone: str, player: int | None = None, taken: set | None = None) -> int:
+    """put(), preferring an instance outside the galaxy row; one taken from the row leaves its slot to the galaxy
+    deck's bottom card, so the row keeps six cards and the galaxy deck its top."""
+    taken = taken if taken is not None else set()
+    state = game.state
+    free = [c for c in instances(game, title) if c not in taken]
+    outside = [c for c in free if c not in state.row]
+    card = outside[0] if outside else free[0]
+    slot = state.row.index(card) if card in state.row else None
+    put(game, title, zone, player, set(instances(game, title)) - {card})
+    if slot is not None and state.galaxy_deck:
+        state.row.insert(slot, state.galaxy_deck.pop(0))
+    taken.add(card)
+    return card
 
 
 def turn_of(game: Game, player: int) -> Game:
@@ -116,7 +129,7 @@ def turn_of(game: Game, player: int) -> Game:
 
 def play(game: Game, title: str, taken: set | None = None) -> int:
     """The active player takes an instance of `title` into hand and plays it; returns its card number."""
-    card = put(game, title, "hand", game.state.active, taken)
+    card = place(game, title, "hand", game.state.active, taken)
     game.apply({"type": "play", "card": card})
     return card
 
@@ -147,6 +160,38 @@ def attack(game: Game, target, *cards: int) -> None:
     game.apply({"type": "resolve", "target": target})
 
 
+def defeat(
+    game: Game, target_title: str, *attacker_titles: str, row: tuple = (), taken: set | None = None
+) -> int:
+    """The active player attacks an instance of `target_title`, put in the galaxy row's first slot (the `row`
+    titles after it), with instances of `attacker_titles` put into play, and resolves the attack; returns the
+    target's card number."""
+    taken = taken if taken is not None else set()
+    target = set_row(game, target_title, *row, taken=taken)[0]
+    player = game.state.active
+    attack(game, target, *(place(game, title, "in_play", player, taken) for title in attacker_titles))
+    return target
+
+
+def use(game: Game, card: int) -> None:
+    game.apply({"type": "ability", "card": card})
+
+
+def refused(game: Game, action: dict) -> str:
+    """The code of the IllegalAction that `action` raises; the action must not be among the legal ones."""
+    assert action not in game.legal_actions()
+    try:
+        game.apply(action)
+    except IllegalAction as refusal:
+        return refusal.code
+    raise AssertionError(f"{action} was applied")
+
+
+def options(game: Game) -> list:
+    """What the pending decision offers: its cards, or its options' names."""
+    return [o.get("card", o.get("option")) for o in game.pending()["options"]]
+
+
 def select(game: Game, **answer) -> None:
     game.apply({"type": "select", **answer})
 
@@ -163,7 +208,7 @@ def destroy_base(game: Game, player: int) -> None:
     defender = state.players[player]
     assert not state.own_ships(player), "capital ships would absorb the attack"
     trooper = "Stormtrooper" if state.players[1 - player].faction == "Empire" else "Rebel Trooper"
-    unit = put(game, trooper, "in_play", 1 - player)
+    unit = place(game, trooper, "in_play", 1 - player)
     defender.base_damage = state.cards[defender.base].hit_points - state.attack_of(unit, 1 - player)
     attack(fresh(game), "base", unit)
     assert defender.base is None
