@@ -229,9 +229,12 @@ class State:
         defender = self.players[1 - attacker]
         if defender.base is None or n <= 0:
             return
-        if self.base_rule(1 - attacker, "prevent_first_2") and "hoth_prevented" not in self.flags:
-            self.flags.add("hoth_prevented")  # Hoth: the first 2 damage each turn
-            n = max(0, n - 2)
+        if self.base_rule(1 - attacker, "prevent_first_2"):  # Hoth: the first 2 damage each turn, in all
+            prevented = 2 if "hoth_2" in self.flags else 1 if "hoth_1" in self.flags else 0
+            taken = min(2 - prevented, n)
+            if taken:
+                self.flags.add(f"hoth_{prevented + taken}")
+            n -= taken
         defender.base_damage += n
         if defender.base_damage >= self.cards[defender.base].hit_points:
             self.players[attacker].victory.append(defender.base)
