@@ -279,15 +279,13 @@ def _legal_actions(state: State) -> list[dict]:
         pending = state.pending
         return list(pending.options) + ([{"type": "decline"}] if pending.optional else [])
     player = state.active
-    me, cards = state.players[player], state.cards
+    me, cards, texts = state.players[player], state.cards, state.texts
     found = [{"type": "play", "card": c} for c in me.hand]
     money = me.resources
+    own = me.faction
     for card in state.row:
-        if (
-            cards[card].cost is not None
-            and cards[card].cost <= money
-            and state.can_purchase_faction(player, card)
-        ):
+        info = cards[card]
+        if info.cost is not None and info.cost <= money and (info.faction == own or info.faction == NEUTRAL):
             found.append({"type": "purchase", "card": card})
     if state.pilots and (cards[state.pilots[-1]].cost or 0) <= money:
         found.append({"type": "purchase", "card": state.pilots[-1]})
@@ -297,20 +295,34 @@ def _legal_actions(state: State) -> list[dict]:
             for c in state.row
             if cards[c].faction == NEUTRAL and (cards[c].cost or 0) <= money
         ]
-    for card in me.in_play + ([me.base] if me.base is not None else []):
-        if _ability_usable(state, card, player):
+    in_play = me.in_play
+    used = state.used
+    for card in in_play:
+        if texts[card].use is not None and card not in used and _ability_usable(state, card, player):
             found.append({"type": "ability", "card": card})
+    if me.base is not None and texts[me.base].use is not None and _ability_usable(state, me.base, player):
+        found.append({"type": "ability", "card": me.base})
     targets = None
-    for card in me.in_play:
-        if card in state.committed or card in state.attacked:
+    buffs, committed, attacked = state.buffs, state.committed, state.attacked
+    # Bonuses only add attack: without auras or a card's own bonus, its printed attack and this turn's gains
+    # settle whether it may attack.
+    auras = any(texts[c].aura for c in in_play) or (me.base is not None and bool(texts[me.base].aura))
+    for card in in_play:
+        if card in committed or card in attacked:
             continue
-        if state.attack_of(card, player) > 0:
+        info = cards[card]
+        armed = info.attack + buffs.get(card, 0) > 0
+        bonus = auras or texts[card].attack_bonus
+        if not armed and bonus:
+            armed = state.attack_of(card, player) > 0
+        if armed:
             found.append({"type": "commit", "card": card, "target": "base"})
-        if cards[card].is_unit and state.attack_of(card, player, vs_row=True) > 0:
+        if info.card_type == "unit" and (armed or (bonus and state.attack_of(card, player, vs_row=True) > 0)):
             if targets is None:
                 targets = _row_targets(state, player)
             found += [{"type": "commit", "card": card, "target": t} for t in targets]
-    found += [{"type": "resolve", "target": t} for t in dict.fromkeys(state.committed.values())]
+    if committed:
+        found += [{"type": "resolve", "target": t} for t in dict.fromkeys(committed.values())]
     found.append({"type": "end_turn"})
     return found
 
