@@ -100,6 +100,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "cardsdb",
     "decks",
+    "rules",
 ]
 
 MIDDLEWARE = [
@@ -218,7 +219,12 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsdb.api.schema.add_common_errors",
     ],
-    "ENUM_NAME_OVERRIDES": {"ErrorCodeEnum": "cardsdb.api.schema.ERROR_CODE_CHOICES"},
+    "ENUM_NAME_OVERRIDES": {
+        "ErrorCodeEnum": "cardsdb.api.schema.ERROR_CODE_CHOICES",
+        "GameEnum": "cardsdb.games.registry.GAME_CODES",
+        "AiPlayerEnum": "rules.saved_games.OPPONENTS",
+        "RecordGameEnum": "rules.api.games.RECORD_GAMES",
+    },
 }
 
 # Per process: the login throttle (cardsdb/auth.py) counts per gunicorn worker until a shared cache is set up.

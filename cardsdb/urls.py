@@ -10,9 +10,12 @@ urlpatterns = [
     path("cards/<str:game>/<str:code>/face.png", faces.card_face, name="card-face"),
     path("sets/", pages.set_list, name="set-list"),
     path("sets/<str:game>/<str:code>/", pages.set_detail, name="set-detail"),
-    path("api/", include("decks.urls_api")),  # before the catalogue's, which ends in the JSON 404 catch-all
+    # The apps' APIs before the catalogue's, which ends in the JSON 404 catch-all.
+    path("api/", include("decks.urls_api")),
+    path("api/", include("rules.urls_api")),
     path("api/", include("cardsdb.api.urls")),
     path("", include("decks.urls")),
+    path("", include("rules.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -10,6 +10,7 @@ from django.db.models import Q, QuerySet
 from rest_framework import status
 
 from cardsdb.api.errors import ApiError
+from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card
 
 from .games import profile
@@ -221,7 +222,7 @@ def deck_legality(deck: Deck, format_code: str | None = None) -> dict | None:
     fmt = format_get(game=deck.game_id, code=format_code) if format_code else deck.format
     if fmt is None:
         return None
-    if deck.game_id == "swdbg":
+    if game_plugin(deck.game_id).setup_decks:
         return check_setup(deck.setup, format_rules(fmt), setup_pool()).as_dict()
     inside, outside = deck_ids(deck)
     return check_cards(fmt, inside, outside, side=deck.side or None).as_dict()
@@ -270,11 +271,9 @@ def check_zones(game: str, entries: list[Entry]) -> None:
         )
 
 
-TCG_STATS_GAMES = frozenset({"swtcg", "swdbg"})  # decks whose statistics are decks/stats_swtcg.py's
-
-
 def deck_tcg_stat_cards(deck: Deck) -> list[TcgStatCard]:
     """The deck's cards as SWTCG statistics read them; a SW:DBG card's power is its attack."""
+    power = game_plugin(deck.game_id).stats_power
     return [
         TcgStatCard(
             card_id=dc.code,
@@ -285,7 +284,7 @@ def deck_tcg_stat_cards(deck: Deck) -> list[TcgStatCard]:
             zone=dc.zone,
             cost=dc.card.cost,
             speed=dc.card.speed,
-            power=dc.card.power if deck.game_id == "swtcg" else dc.card.attack,
+            power=getattr(dc.card, power),
             unique=dc.card.uniqueness_kind != "none",
         )
         for dc in deck.cards.select_related("card")

@@ -3,14 +3,15 @@
 import re
 from dataclasses import replace
 
+from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card, CardAlias, Printing
 from cardsdb.selectors import catalogue_version
 from rules.swtcg.usage import usage_marks
 
-from .legality.formats import FormatRules, from_gemp
+from .legality.formats import FormatRules
 from .legality.records import CardPool, LegalityCard
-from .legality.swdbg import SetupCard, SetupPool, SetupRules, rules_from_definition
-from .legality.swtcg import TcgCard, TcgFormat, format_from_definition
+from .legality.swdbg import SetupCard, SetupPool, SetupRules
+from .legality.swtcg import TcgCard, TcgFormat
 from .models import Format
 
 _pools: dict[tuple, CardPool] = {}
@@ -136,10 +137,5 @@ def format_rules(fmt: Format) -> FormatRules | TcgFormat | SetupRules:
     SW:DBG)."""
     key = (fmt.game_id, fmt.code, fmt.version)
     if key not in _formats:
-        if fmt.game_id == "swdbg":
-            _formats[key] = rules_from_definition(fmt.definition)
-        elif fmt.game_id == "swtcg":
-            _formats[key] = format_from_definition(fmt.definition, source=fmt.source)
-        else:
-            _formats[key] = from_gemp(fmt.definition, fmt.house_rules, source=fmt.source)
+        _formats[key] = game_plugin(fmt.game_id).read_format(fmt)
     return _formats[key]

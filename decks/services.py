@@ -4,6 +4,7 @@ from rest_framework import status
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.views import check_game
+from cardsdb.games.registry import game_plugin
 
 from .formats_io.limits import SuggestionBudget
 from .legality.checker import check_deck
@@ -169,11 +170,12 @@ def legality_check(
     a decklist over formats_io.limits raises DecklistTooLarge (413) before anything is read."""
     formats = formats or FormatCache()
     fmt = formats.get(game, format)
-    if (game == "swdbg") != (setup is not None):
+    setup_decks = game_plugin(game).setup_decks
+    if setup_decks != (setup is not None):
         raise ApiError(
             "invalid-request",
             "SW:DBG checks game setups: send `setup`."
-            if game == "swdbg"
+            if setup_decks
             else "`setup` is for SW:DBG; send `cards` or `decklist`.",
         )
     if setup is not None:

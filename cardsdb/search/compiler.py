@@ -9,6 +9,7 @@ from rules.swtcg.cards import persona_key
 from rules.text import fold
 from rules.values import parse_number
 
+from ..games.registry import GAMES
 from ..models import Card, CardRelation, CardSet, Persona, Printing, Rarity, Variant
 from .fields import Field, Kind, choice_values, resolve
 from .regex import RegexRefused, check_pattern
@@ -16,7 +17,6 @@ from .syntax import And, Node, Not, Or, QuerySyntaxError, Term, iter_terms
 
 NUMERIC_OPS = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 EDITIONS = {"current": "current", "legacy": "legacy", "pre-errata": "pre-errata", "preerrata": "pre-errata"}
-GAMES = ("swccg", "swtcg", "swdbg")
 ORDERS = {
     "name": ["name", "side"],
     "title": ["name", "side"],

@@ -12,9 +12,8 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
 
+from ..games.registry import GAMES
 from ..selectors import catalogue_version
-
-GAMES = ("swccg", "swtcg", "swdbg")
 
 
 def _key(request) -> str:

@@ -7,6 +7,7 @@ from django.shortcuts import render
 
 from ..api.views import detail_queryset
 from ..face_facts import card_facts, provenance
+from ..games.registry import game_plugin
 from ..models import CardSet, Game
 from ..search.budget import SearchTimeout, search_budget
 from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
@@ -203,7 +204,7 @@ def card_detail(request, game: str, code: str):
             "back": card.back,
             "provenance": provenance(card),
             # SW:DBG's side is a faction; its Clone Wars cards may have neither faction nor type on record
-            "side_word": "faction" if card.game_id == "swdbg" else "side",
+            "side_word": game_plugin(card.game_id).deck.side_label.lower(),
         },
     )
 

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.views import ERROR, GAME_PARAM, check_game
+from cardsdb.games.registry import game_plugin
 
 from .. import deck_services as decks
 from ..decklists import read_decklist
@@ -35,7 +36,6 @@ from .versions import if_match, require_if_match, with_etag
 from .views import MAX_BODY, check_body_size
 
 DECK_FIELDS = {"name": str, "side": str, "notes": str, "is_public": bool}
-SETUP_GAME = "swdbg"  # the game whose decks are setups
 
 
 def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
@@ -53,7 +53,7 @@ def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
         "created_at": deck.created_at,
         "updated_at": deck.updated_at,
         "url": reverse("api-deck-detail", args=[deck.pk]),
-        **({"setup": deck.setup} if deck.game_id == SETUP_GAME else {}),
+        **({"setup": deck.setup} if game_plugin(deck.game_id).setup_decks else {}),
         "cards": [
             {
                 "id": dc.code,
@@ -73,7 +73,8 @@ def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
 
 def _stats(deck: Deck) -> dict:
     """SWCCG's statistics (destiny, deploy, icons…) for SWCCG decks; SWTCG's for SWTCG and SW:DBG decks."""
-    return decks.deck_tcg_stats(deck) if deck.game_id in decks.TCG_STATS_GAMES else decks.deck_stats(deck)
+    tcg = game_plugin(deck.game_id).statistics == "tcg"
+    return decks.deck_tcg_stats(deck) if tcg else decks.deck_stats(deck)
 
 
 def _require_login(request) -> None:
@@ -139,7 +140,7 @@ def _entries(data: dict, game: str, side: str | None) -> tuple[list | None, str 
 
 def _setup(data: dict, game: str, *, creating: bool) -> dict | None:
     """The posted setup of a SW:DBG deck (None when a change leaves it as it is); refused for other games."""
-    if game != SETUP_GAME:
+    if not game_plugin(game).setup_decks:
         if "setup" in data:
             raise ApiError("invalid-request", "`setup` is for SW:DBG decks; send `cards` or `decklist`.")
         return None
@@ -264,7 +265,7 @@ class DeckDetailView(APIView):
         values = _fields(data, partial=True, game=deck.game_id)
         setup = _setup(data, deck.game_id, creating=False)
         format_code = data["format"] or "" if "format" in data else None
-        if deck.game_id == SETUP_GAME:
+        if game_plugin(deck.game_id).setup_decks:
             faction = decks.setup_entries(setup)[0] if setup is not None else deck.side
             values = _setup_side(values, faction)
             require_if_match(request, data)

@@ -9,7 +9,9 @@ from django.urls import reverse
 
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
+from cardsdb.games.registry import game_plugin
 from cardsdb.models import Game
+from rules.views.odds_panel import GROUPS, odds_panel
 
 from .. import deck_services as decks
 from ..charts import bars_of, line_of
@@ -18,7 +20,6 @@ from ..exports import exports_for
 from ..games import PROFILES
 from ..models import Deck, Format
 from ..services import check_cards, unread_ids
-from .odds_panel import GROUPS, odds_panel
 from .params import nul_message, whole_number, without_nul
 from .setup import setup_summary
 
@@ -207,10 +208,8 @@ def deck_detail(request, deck_id: int):
     groups: dict[str, list] = {}
     for dc in deck.cards.select_related("card").order_by("zone", "card__type", "card__name"):
         groups.setdefault(zone_labels.get(dc.zone, dc.card.type), []).append(dc)
-    if deck.game_id == "swccg":
-        stats, charts = _swccg_stats(deck)
-    else:
-        stats, charts = _tcg_stats(deck)
+    plugin = game_plugin(deck.game_id)
+    stats, charts = _tcg_stats(deck) if plugin.statistics == "tcg" else _swccg_stats(deck)
     summary = (legality or {}).get("summary") or {}
     return render(
         request,
@@ -228,8 +227,8 @@ def deck_detail(request, deck_id: int):
             "group_numbers": range(1, GROUPS + 1),
             "exports": exports_for(deck.game_id),
             "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
-            "edit_url": reverse("setup-edit" if deck.game_id == "swdbg" else "deck-edit", args=[deck.pk]),
-            "setup_summary": setup_summary(legality) if deck.game_id == "swdbg" and legality else None,
+            "edit_url": reverse("setup-edit" if plugin.setup_decks else "deck-edit", args=[deck.pk]),
+            "setup_summary": setup_summary(legality) if plugin.setup_decks and legality else None,
             "side_line": _side_line(deck.side, summary.get("side"), profile.side_label),
             "decklist_heading": _decklist_heading(stats, dict(profile.zones)),
         },
@@ -263,7 +262,7 @@ def _tcg_stats(deck: Deck) -> tuple[dict, dict]:
         "types": bars_of(stats["by_type"], title="Cards by type"),
         "cost": bars_of(stats["cost_curve"], title="Cost curve", x_label="cost", y_label="cards"),
     }
-    if deck.game_id == "swtcg":
+    if game_plugin(deck.game_id).has_arenas:
         charts["arenas"] = bars_of(stats["arenas"], title="Units per arena", x_label="arena", y_label="units")
         charts["speed"] = bars_of(stats["unit_speed"], title="Unit speed", x_label="speed", y_label="units")
     return stats, charts

@@ -17,16 +17,25 @@ from .game import Game
 from .players import GreedyPlayer, card_value
 from .state import State
 
-DEFAULT_WORLDS = 12
-DEFAULT_HORIZON = 2  # turns after the current one: the opponent's reply and our next turn
+DEFAULT_WORLDS = 24
+DEFAULT_HORIZON = 4  # turns after the current one: two replies of the opponent, two turns of ours
+MAX_ROLLOUTS = (
+    480  # per move: a choice among many options samples fewer worlds, so a move stays well under 1 s
+)
 
 
 class SearchPlayer:
     name = "search"
 
-    def __init__(self, seed: int = 0, worlds: int = DEFAULT_WORLDS, horizon: int = DEFAULT_HORIZON):
+    def __init__(
+        self,
+        seed: int = 0,
+        worlds: int = DEFAULT_WORLDS,
+        horizon: int = DEFAULT_HORIZON,
+        rollouts: int = MAX_ROLLOUTS,
+    ):
         self.rng = random.Random(seed)
-        self.worlds, self.horizon = worlds, horizon
+        self.worlds, self.horizon, self.rollouts = worlds, horizon, rollouts
         self.greedy = GreedyPlayer(seed)
 
     def choose(self, game: Game) -> dict:
@@ -41,7 +50,7 @@ class SearchPlayer:
             return choices[0]
         me = game.to_move()
         scores = [0.0] * len(choices)
-        for _ in range(self.worlds):
+        for _ in range(max(4, min(self.worlds, self.rollouts // len(choices)))):
             world = sample_world(game.state, me, self.rng)
             for index, choice in enumerate(choices):
                 trial = Game(game.setup, game.seed, world.copy(), [])

@@ -704,6 +704,19 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"decklist-too-large", "batch-too-large"}
     # Exercised by tests/fuzz/test_schema_matches.py::test_a_proxy_sheet_of_no_cards_is_refused_not_a_crash.
     body_codes |= {"cannot-export"}
+    # Exercised by tests/rules/swdbg/test_games_api.py (SW:DBG replays, games against the AI, simulations).
+    body_codes |= {
+        "bad-record",
+        "too-many-actions",
+        "bad-setup",
+        "bad-game",
+        "too-many-games",
+        "game-not-found",
+        "not-your-move",
+        "illegal-action",
+        "game-in-progress",
+        "simulation-too-large",
+    }
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

@@ -4,9 +4,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from cardsdb.games.registry import GAMES
 from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.lock import import_lock
-from cardsdb.importers.registry import IMPORTERS
 from cardsdb.importers.removals import REMOVAL_SHARE
 from cardsdb.importers.sources import open_source
 from cardsdb.importers.sync import apply_snapshot
@@ -23,7 +23,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=sorted(IMPORTERS), help="Which game's catalogue to import.")
+        parser.add_argument("game", choices=sorted(GAMES), help="Which game's catalogue to import.")
         parser.add_argument(
             "--source",
             help="A folder or base URL laid out like CARDSDB_DATA_DIR/<game>. "
@@ -56,10 +56,10 @@ class Command(BaseCommand):
             if show:
                 self.stdout.write(f"{game}: catalogue already imported; nothing to do.")
             return
-        importer = IMPORTERS[game]
+        plugin = GAMES[game]
         data_dir = settings.CARDSDB_DATA_DIR
         local = data_dir is not None and (data_dir / game).is_dir()
-        if if_available and not source and not local and importer.pinned is None:
+        if if_available and not source and not local and plugin.pinned_cards is None:
             self.stdout.write(
                 self.style.WARNING(
                     f"{game}: skipped: no local data (set CARDSDB_DATA_DIR) and no public download is known."
@@ -77,11 +77,11 @@ class Command(BaseCommand):
             source,
             game=game,
             data_dir=settings.CARDSDB_DATA_DIR,
-            pinned=importer.pinned() if importer.pinned else None,
+            pinned=plugin.pinned_cards() if plugin.pinned_cards else None,
         )
         if show:
             self.stderr.write(f"Reading {game} from {src.description} …")
-        snapshot = importer.load(src)
+        snapshot = plugin.load_cards(src)
         summary = apply_snapshot(snapshot, progress=progress, allow_removals=allow_removals)
         elapsed = time.perf_counter() - started
         if show:

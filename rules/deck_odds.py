@@ -1,4 +1,5 @@
-"""Draw odds for a deck: build the draw pile the game's way, then ask rules.odds (plain Python) the question.
+"""Draw odds for a deck: build the draw pile the game's way from the stored cards, then ask rules.odds (plain
+Python) the question. Shared by the odds API (rules/api/odds.py) and the deck page's panel (rules/views/).
 
 SWCCG: the starting location, the objective and the cards they (or a starting interrupt/effect) pull are on the
 table before the 8-card opening hand, and cards kept outside the deck are never drawn.
@@ -11,14 +12,10 @@ import numpy as np
 from rest_framework import status
 
 from cardsdb.api.errors import ApiError
+from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card, CardRelation
+from decks.pool import card_pool
 
-from .pool import card_pool
-
-# Opening hands: SWCCG 8; SWTCG 7 ("each draws a hand of seven cards", Wizards' SWTCG "Game Setup" article);
-# SW:DBG 5 from the 10-card starter deck.
-HAND_SIZES = {"swccg": 8, "swtcg": 7, "swdbg": 5}
-PER_TURN = {"swdbg": 5}  # SW:DBG draws a new hand of 5 each turn; elsewhere the caller says how many
 MAX_TRIALS = 5_000_000
 MAX_TARGETS = 8
 MAX_SAMPLE_HANDS = 100
@@ -83,15 +80,14 @@ def build_pile(
             cards=sorted(missing),
         )
     remaining.subtract(Counter(starting))
-    derived = _pulled(game, starting, remaining) if derive_pulls and game == "swccg" else []
+    pulls = derive_pulls and game_plugin(game).starting_pulls
+    derived = _pulled(game, starting, remaining) if pulls else []
     pile = [card_id for card_id, n in sorted(remaining.items()) for _ in range(n)]
     return Pile(len(cards), pile, list(starting) + derived, derived, len(outside_deck))
 
 
 def hand_size_for(game: str, requested: int | None, pile: Pile) -> int:
-    size = requested if requested is not None else HAND_SIZES.get(game)
-    if size is None:
-        raise ApiError("invalid-request", f"Give `hand_size`: {game}'s opening hand size is not known here.")
+    size = requested if requested is not None else game_plugin(game).hand_size
     if not 0 < size <= len(pile.cards):
         raise ApiError(
             "hand-too-large",

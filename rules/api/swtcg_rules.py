@@ -17,11 +17,10 @@ from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
+from decks.api.views import MAX_BODY, check_body_size
 from rules.swtcg.cards import UnitCard
 from rules.swtcg.confrontation import DARK, LIGHT, Bid, ConfrontationError, IllegalBid, check_units, resolve
 from rules.swtcg.stacking import MAX_STACK, StackedUnit, stack
-
-from .views import MAX_BODY, check_body_size
 
 MAX_STACK_INPUT = 20  # a few more than a legal stack, so an oversized stack is reported, not refused
 MAX_BIDS = 200

@@ -10,12 +10,13 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.views import ERROR, check_game
+from cardsdb.games.registry import game_plugin
+from decks import deck_services as decks
+from decks.api.views import MAX_BODY, check_body_size
+from decks.models import DeckCard
+from rules import deck_odds as odds
 
-from .. import deck_services as decks
-from .. import odds
-from ..models import DeckCard
 from .serializers import DeckSimulateIn, DestinyIn, OpeningHandIn, SampleHandsIn
-from .views import MAX_BODY, check_body_size
 
 MAX_IDS = 1000
 
@@ -131,7 +132,7 @@ def opening_hand(data: dict) -> dict:
     seed = _int(data, "seed", None)
     turns = _int(data, "turns", None, low=0, high=30)
     per_turn = (
-        _int(data, "per_turn", odds.PER_TURN.get(game, 1), low=1, high=60) if turns is not None else None
+        _int(data, "per_turn", game_plugin(game).per_turn or 1, low=1, high=60) if turns is not None else None
     )
     if trials and targets:
         odds.check_simulation_cost(trials, pile_size=len(pile.cards), depth=hand, targets=len(targets))
@@ -178,7 +179,7 @@ def destiny(data: dict) -> dict:
     from rules.odds.simulate import MAX_SIMULATION_COST, destiny_total_at_least, max_trials
 
     game = check_game(data.get("game"), required=True)
-    if game != "swccg":
+    if not game_plugin(game).draws_destiny:
         raise ApiError("no-destiny", f"Only SWCCG draws destiny; {game} cards have no destiny number.")
     pile = _pile_from(data, game)
     draws = _int(data, "draws", None, low=1, high=60)

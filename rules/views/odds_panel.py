@@ -4,10 +4,11 @@ Everything is computed on the server, so it reads without JavaScript."""
 import secrets
 from collections import Counter
 
-from ..charts import bars_of, line_of
-from ..models import Deck, DeckCard
-from ..odds import HAND_SIZES, build_pile, destiny_cards, joint_odds
-from .params import MAX_DIGITS, whole_number
+from cardsdb.games.registry import game_plugin
+from decks.charts import bars_of, line_of
+from decks.models import Deck, DeckCard
+from decks.views.params import MAX_DIGITS, whole_number
+from rules.deck_odds import build_pile, destiny_cards, joint_odds
 
 GROUPS = 4
 
@@ -24,7 +25,8 @@ def odds_panel(deck: Deck, params) -> dict:
     pile = build_pile(
         game=deck.game_id, cards=inside, outside_deck=outside, starting=starting, derive_pulls=False
     )
-    hand = HAND_SIZES.get(deck.game_id, 8)
+    plugin = game_plugin(deck.game_id)
+    hand = plugin.hand_size
     panel = {"pile_size": len(pile.cards), "hand_size": hand, "starting": len(pile.starting)}
     if not pile.cards or hand > len(pile.cards):
         panel["too_small"] = True
@@ -53,7 +55,7 @@ def odds_panel(deck: Deck, params) -> dict:
         panel["joint_method"] = joint["method"]
         panel["joint_stderr"] = joint.get("standard_error")
 
-    if deck.game_id == "swccg":  # only SWCCG draws destiny
+    if plugin.draws_destiny:
         _destiny_charts(panel, destiny_analysis(destiny_cards(deck.game_id, pile.cards)))
     if params.get("sample"):
         seed = whole_number(params.get("seed"))

@@ -1,0 +1,77 @@
+"""SW:DBG soak run: N seeded random-vs-random games (default 10,000) on the beginner and Full Galaxy setups,
+each written as a JSON record, read back and replayed; every replay must end in the same outcome and the same
+final table (the referee's view), and no game may raise an engine error. Prints the counts and the time.
+
+Usage: .venv/bin/python bench/swdbg_soak.py [--database-url URL] [--games 10000]
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+import traceback
+
+from _common import ROOT, data_dir, manage, recreate_postgres_database
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--database-url")
+    parser.add_argument("--games", type=int, default=10_000)
+    args = parser.parse_args()
+    url = args.database_url
+    if url is None:
+        url = recreate_postgres_database("cardsdb_bench_swdbg")
+        manage("migrate", "--noinput", database_url=url)
+        manage("import_cards", "swdbg", database_url=url)
+        manage("import_formats", "swdbg", database_url=url)
+    os.environ.update(
+        DATABASE_URL=url, CARDSDB_DATA_DIR=data_dir(), DJANGO_SETTINGS_MODULE="cardsdb.settings"
+    )
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from tqdm import tqdm
+
+    from rules.setups import default_setup, engine_setup
+    from rules.swdbg.game import Game
+    from rules.swdbg.players import RandomPlayer
+    from rules.swdbg.record import make_record, replay
+
+    setups = {code: default_setup(code) for code in ("beginner", "full-galaxy")}
+    engines = {code: engine_setup(setup) for code, setup in setups.items()}
+    errors, mismatches, actions, outcomes = 0, 0, 0, {}
+    started = time.perf_counter()
+    for seed in tqdm(range(args.games), desc="games", unit="game"):
+        code = "beginner" if seed % 2 else "full-galaxy"
+        try:
+            game = Game.new(engines[code], seed)
+            seats = [RandomPlayer(seed * 2), RandomPlayer(seed * 2 + 1)]
+            while game.outcome() is None:
+                game.apply(seats[game.to_move()].choose(game))
+        except Exception:
+            errors += 1
+            print(f"engine error, seed {seed} ({code}):\n{traceback.format_exc()}", file=sys.stderr)
+            continue
+        record = json.loads(json.dumps(make_record(game, setups[code])))
+        again = replay(record, lambda setup, code=code: engines[code], summarise=False)
+        if not again.ok or again.game.outcome() != game.outcome() or again.game.view() != game.view():
+            mismatches += 1
+            print(f"replay mismatch, seed {seed} ({code})", file=sys.stderr)
+        actions += len(game.actions)
+        reason = game.outcome()["reason"]
+        outcomes[reason] = outcomes.get(reason, 0) + 1
+    seconds = time.perf_counter() - started
+    print(
+        f"{args.games:,} random games (half beginner, half Full Galaxy): {errors} engine errors, "
+        f"{mismatches} replays that differ; {actions:,} actions; outcomes {outcomes}; {seconds:.0f} s with replays"
+    )
+    sys.exit(1 if errors or mismatches else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""Star Wars Trading Card Game (Wizards of the Coast 2002–2005, the community's sets since)."""
+
+from cardsdb.importers import swtcg as importer
+from decks.legality.swtcg import format_from_definition
+
+from .plugin import DeckProfile, GamePlugin
+
+
+def read_format(fmt):
+    return format_from_definition(fmt.definition, source=fmt.source)
+
+
+PLUGIN = GamePlugin(
+    code="swtcg",
+    load_cards=importer.load,
+    # No pinned download: the community repository's files are not pinned; needs CARDSDB_DATA_DIR or --source.
+    pinned_cards=None,
+    deck=DeckProfile(
+        game="swtcg",
+        sides=("Light", "Dark", "Yuuzhan Vong"),
+        zones=(("deck", "Deck"), ("outside", "Outside the game / sideboard")),
+        default_format="full",
+        search_example="arena:space speed>=50 side:light",
+        list_help="4 Luke Skywalker (A) lines, LackeyCCG .txt (count<TAB>name, Sideboard: / Outside the game: "
+        "sections) or LackeyCCG .dek XML",
+    ),
+    read_format=read_format,
+    statistics="tcg",
+    has_arenas=True,
+    # "Each draws a hand of seven cards" (Wizards' SWTCG "Game Setup" article).
+    hand_size=7,
+)

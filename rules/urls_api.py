@@ -1,0 +1,27 @@
+from django.urls import path
+
+from .api import games, odds, swtcg_rules
+
+urlpatterns = [
+    path("simulate/opening-hand", odds.OpeningHandView.as_view(), name="api-simulate-opening-hand"),
+    path("simulate/destiny", odds.DestinyView.as_view(), name="api-simulate-destiny"),
+    path("simulate/sample-hands", odds.SampleHandsView.as_view(), name="api-simulate-sample-hands"),
+    path(
+        "decks/<int:deck_id>/simulate/<str:kind>/",
+        odds.DeckSimulateView.as_view(),
+        name="api-deck-simulate",
+    ),
+    path("rules/swtcg/stack", swtcg_rules.StackView.as_view(), name="api-swtcg-stack"),
+    path(
+        "rules/swtcg/confrontation", swtcg_rules.ConfrontationView.as_view(), name="api-swtcg-confrontation"
+    ),
+    path("games/swdbg/replay", games.ReplayView.as_view(), name="api-swdbg-replay"),
+    path("games/swdbg/simulate", games.SimulateView.as_view(), name="api-swdbg-simulate"),
+    path("games/swdbg/record-schema", games.RecordSchemaView.as_view(), name="api-swdbg-record-schema"),
+    path("games/swdbg/", games.NewGameView.as_view(), name="api-swdbg-games"),
+    path("games/saved/", games.GamesView.as_view(), name="api-saved-games"),
+    path("games/<int:game_id>/", games.GameView.as_view(), name="api-game"),
+    path("games/<int:game_id>/actions", games.GameActionView.as_view(), name="api-game-actions"),
+    path("games/<int:game_id>/record", games.GameRecordView.as_view(), name="api-game-record"),
+    path("games/<int:game_id>/states/<int:n>", games.GameStateView.as_view(), name="api-game-state"),
+]

@@ -1,0 +1,120 @@
+"""The SW:DBG pages: the replay viewer (pasted records and AI games) and playing against an AI."""
+
+import json
+import re
+
+import pytest
+from django.contrib.auth.models import User
+
+from rules.models import SavedGame
+from rules.setups import default_setup, engine_setup
+from rules.swdbg.game import Game
+from rules.swdbg.players import GreedyPlayer
+from rules.swdbg.record import make_record
+
+
+@pytest.fixture
+def record(swdbg_catalogue):
+    setup = default_setup("beginner")
+    game = Game.new(engine_setup(setup), 8)
+    seats = [GreedyPlayer(1), GreedyPlayer(2)]
+    while game.outcome() is None:
+        game.apply(seats[game.to_move()].choose(game))
+    return make_record(game, setup, [{"kind": "greedy"}, {"kind": "greedy"}])
+
+
+def test_the_replay_form(client):
+    page = client.get("/games/swdbg/replay/")
+    assert page.status_code == 200 and b'name="record"' in page.content
+
+
+def test_a_pasted_record_steps_through(client, record):
+    page = client.post("/games/swdbg/replay/", {"record": json.dumps(record), "step": "3", "viewer": "0"})
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert re.search(r'id="step">3</b> of ' + str(len(record["actions"])), text)
+    assert "Galaxy row" in text and "Balance of the Force" in text
+    # seat 0 sees its own hand, not the other's
+    assert text.count("<i>hidden</i>") == 1
+    last = client.post(
+        "/games/swdbg/replay/", {"record": json.dumps(record), "viewer": "referee"}
+    ).content.decode()
+    assert "wins on turn" in last and "<i>hidden</i>" not in last
+
+
+def test_a_broken_record_says_why(client, record):
+    page = client.post("/games/swdbg/replay/", {"record": "{not json"})
+    assert page.status_code == 200 and "not valid JSON" in page.content.decode()
+    bad = dict(record, record_version=3)
+    page = client.post("/games/swdbg/replay/", {"record": json.dumps(bad)})
+    assert page.status_code == 400 and "record_version" in page.content.decode()
+    record["actions"].insert(2, {"type": "resolve", "target": "base"})
+    page = client.post("/games/swdbg/replay/", {"record": json.dumps(record)}).content.decode()
+    assert "Illegal action #3" in page and "nothing-committed" in page
+
+
+def test_watching_an_ai_game(client, swdbg_catalogue):
+    page = client.get("/games/swdbg/replay/?seed=4&players=greedy,random&format=beginner&step=10")
+    assert page.status_code == 200 and 'id="step">10</b>' in page.content.decode()
+    for bad in ("seed=x", "seed=4&players=search,greedy", "seed=99999999999", "seed=1&format=nope"):
+        assert client.get(f"/games/swdbg/replay/?{bad}").status_code == 400
+
+
+def test_playing_in_the_browser_without_javascript(client, swdbg_catalogue):
+    client.force_login(User.objects.create_user("luke", password="x"))
+    started = client.post("/games/", {"faction": "Rebel", "opponent": "greedy", "format": "beginner"})
+    saved = SavedGame.objects.get()
+    assert started.status_code == 302 and started["Location"] == f"/games/{saved.pk}/"
+    page = client.get(f"/games/{saved.pk}/").content.decode()
+    actions = re.findall(r'name="action" value="([^"]+)"', page)
+    assert actions, "the Rebel player is to move after the Empire AI's first turn"
+    first = json.loads(actions[0].replace("&quot;", '"'))
+    before = saved.actions
+    client.post(f"/games/{saved.pk}/", {"action": json.dumps(first)})
+    saved.refresh_from_db()
+    assert saved.record["actions"][before] == first and saved.actions > before
+    refused = client.post(f"/games/{saved.pk}/", {"action": '{"type": "play", "card": 9999}'}, follow=True)
+    assert "Not allowed" in refused.content.decode()
+    assert client.get("/games/").status_code == 200
+
+
+def test_pages_need_the_owner(client, swdbg_catalogue):
+    assert client.get("/games/").status_code == 302  # to the login page
+    owner = User.objects.create_user("vader", password="x")
+    client.force_login(owner)
+    client.post("/games/", {"faction": "Empire", "opponent": "random"})
+    saved = SavedGame.objects.get()
+    client.force_login(User.objects.create_user("piett", password="x"))
+    assert client.get(f"/games/{saved.pk}/").status_code == 404
+    assert client.get(f"/games/{saved.pk}/replay/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"game": "swdbg\\ud800"}', "lone surrogate"),
+        ("[" * 100_000 + "]" * 100_000, "nested more than"),
+        ("9" * 5000, "not valid JSON"),
+    ],
+    ids=["surrogate", "nested-100000", "huge-number"],
+)
+def test_hostile_records_on_the_replay_page(client, text, says):
+    page = client.post("/games/swdbg/replay/", {"record": text})
+    html = page.content.decode()
+    assert page.status_code in (200, 400) and says in html
+
+
+@pytest.mark.parametrize(
+    "action",
+    ['{"type": "play\\ud800"}', "[" * 100_000 + "]" * 100_000, '{"type": "play", "card": 1e999}', "null"],
+)
+def test_hostile_actions_on_the_game_page(client, swdbg_catalogue, action):
+    client.force_login(User.objects.create_user("lando", password="x"))
+    client.post("/games/", {"faction": "Empire", "opponent": "random"})
+    saved = SavedGame.objects.get()
+    before = list(saved.record["actions"])
+    page = client.post(f"/games/{saved.pk}/", {"action": action}, follow=True)
+    assert page.status_code == 200
+    assert "could not be read" in page.content.decode() or "Not allowed" in page.content.decode()
+    saved.refresh_from_db()
+    assert saved.record["actions"] == before  # nothing played
