@@ -45,3 +45,6 @@ class GamePlugin:
     per_turn: int | None = None
     draws_destiny: bool = False
     starting_pulls: bool = False  # starting cards pull others from the deck before the opening hand
+    # The game engine that plays and replays whole games (plain Python, a dotted package path), if any:
+    # its records are replayed by the rules app (rules/api/games.py).
+    engine: str | None = None

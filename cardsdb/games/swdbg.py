@@ -34,4 +34,5 @@ PLUGIN = GamePlugin(
     # 5 from the 10-card starter deck, and a new hand of 5 each turn.
     hand_size=5,
     per_turn=5,
+    engine="rules.swdbg",
 )

@@ -15,6 +15,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
+from cardsdb.games.registry import GAMES
 from decks.api.views import check_body_size
 from rules import saved_games
 from rules.models import SavedGame
@@ -23,7 +24,8 @@ from rules.swdbg.errors import IllegalAction
 from rules.swdbg.record import MAX_ACTIONS, MAX_SEED, RecordError, record_schema, replay
 from rules.swdbg.simulate import simulate
 
-RECORD_GAMES = ["swdbg"]  # the games with records (ENUM_NAME_OVERRIDES names their choice set in the schema)
+# The games whose plug-in names an engine: their records can be replayed (ENUM_NAME_OVERRIDES names this choice set).
+RECORD_GAMES = [code for code, plugin in GAMES.items() if plugin.engine]
 MAX_RECORD_BODY = 2_000_000  # 20,000 actions of ~40 bytes, and the setup
 MAX_GAME_BODY = 1_000_000  # a new game may carry a whole setup
 
