@@ -65,3 +65,5 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/search_latency.py
 	$(BIN)/python bench/legality_speed.py
 	$(BIN)/python bench/legality_other_games.py
+	$(BIN)/python bench/swdbg_engine.py
+	$(BIN)/python bench/swdbg_soak.py --games 2000

@@ -72,6 +72,11 @@ def _steps(total: int, n: int) -> dict:
     }
 
 
+def _number(raw: str, digits: int) -> int | None:
+    """A plain decimal of at most `digits` digits ("²" and "١" are digits to str.isdigit, not to us)."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= digits else None
+
+
 def _viewer(raw: str | None, default: int | None) -> int | None:
     return {"0": 0, "1": 1, "referee": None}.get(raw or "", default)
 
@@ -90,16 +95,11 @@ def replay_page(request):
                 error = f"The record is not valid JSON: {exc.message}"
         source = {"record_text": text}
     elif "seed" in request.GET:
-        seed = request.GET.get("seed", "")
+        seed = _number(request.GET.get("seed", ""), 10)
         kinds = request.GET.get("players", "greedy,greedy").split(",")
-        if (
-            not seed.isdigit()
-            or int(seed) > MAX_WATCH_SEED
-            or len(kinds) != 2
-            or not set(kinds) <= set(WATCH_PLAYERS)
-        ):
+        if seed is None or seed > MAX_WATCH_SEED or len(kinds) != 2 or not set(kinds) <= set(WATCH_PLAYERS):
             return HttpResponseBadRequest("seed is a number up to 10^9; players are two of greedy, random.")
-        record = _ai_record(int(seed), kinds, request.GET.get("format", DEFAULT_FORMAT))
+        record = _ai_record(seed, kinds, request.GET.get("format", DEFAULT_FORMAT))
         if record is None:
             return HttpResponseBadRequest("format is beginner or full-galaxy.")
         source = {"seed": seed, "players": ",".join(kinds), "format": record["setup"]["format"]}
@@ -126,9 +126,9 @@ def _render_replay(request, record, source, default_viewer, saved=None):
     viewer = _viewer(params.get("viewer"), default_viewer)
     try:
         full = replay(record, engine_setup, summarise=False)  # to the end, or to the first illegal action
-        step = params.get("step", "")
         total = full.applied
-        n = min(int(step), total) if step.isdigit() and len(step) < 7 else total
+        step = _number(params.get("step", ""), 6)
+        n = total if step is None else min(step, total)
         result = replay(record, engine_setup, stop_after=n)
     except RecordError as exc:
         return render(request, "rules/replay.html", {"error": exc.message, "source": source}, status=400)

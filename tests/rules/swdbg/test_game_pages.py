@@ -56,7 +56,11 @@ def test_a_broken_record_says_why(client, record):
 def test_watching_an_ai_game(client, swdbg_catalogue):
     page = client.get("/games/swdbg/replay/?seed=4&players=greedy,random&format=beginner&step=10")
     assert page.status_code == 200 and 'id="step">10</b>' in page.content.decode()
-    for bad in ("seed=x", "seed=4&players=search,greedy", "seed=99999999999", "seed=1&format=nope"):
+    for step in ("²", "9" * 5000, "-1"):  # not a step number: the last step
+        page = client.get(f"/games/swdbg/replay/?seed=4&players=greedy,random&format=beginner&step={step}")
+        assert page.status_code == 200 and "wins on turn" in page.content.decode()
+    bad_seeds = ("seed=x", "seed=²", "seed=" + "9" * 5000, "seed=99999999999")
+    for bad in (*bad_seeds, "seed=4&players=search,greedy", "seed=1&format=nope"):
         assert client.get(f"/games/swdbg/replay/?{bad}").status_code == 400
 
 
