@@ -17,12 +17,13 @@ def push(state: State, steps: tuple, actor: int, source: int | None, optional: b
 
 
 def run(state: State) -> None:
-    while state.frames and state.pending is None and state.outcome is None:
-        steps, index, actor, source, optional = state.frames[-1]
+    frames = state.frames  # never rebound while a state lives (copies get their own list)
+    while frames and state.pending is None and state.outcome is None:
+        steps, index, actor, source, optional = frames[-1]
         if index >= len(steps):
-            state.frames.pop()
+            frames.pop()
             continue
-        state.frames[-1] = (steps, index + 1, actor, source, optional)
+        frames[-1] = (steps, index + 1, actor, source, optional)
         step = steps[index]
         OPS[step[0]](state, step, actor, source, optional)
 
@@ -44,11 +45,19 @@ def holds(state: State, cond: tuple, actor: int, source: int | None) -> bool:
     me, kind = state.players[actor], cond[0]
     cards = state.cards
     if kind == "force":
-        return state.force_with(actor)
+        return state.force * me.side >= 1  # state.force_with, inlined: gates are checked for every action
     if kind == "own_ship":
-        return any(cards[c].is_ship for c in me.in_play)
+        is_ship = state.facts.is_ship
+        for card in me.in_play:
+            if is_ship[card]:
+                return True
+        return False
     if kind == "opp_ship":
-        return any(cards[c].is_ship for c in state.players[1 - actor].in_play)
+        is_ship = state.facts.is_ship
+        for card in state.players[1 - actor].in_play:
+            if is_ship[card]:
+                return True
+        return False
     if kind == "own_trait":
         return any(c != source and cards[c].has_trait(*cond[1:]) for c in me.in_play)
     if kind == "other_unique":
@@ -247,10 +256,17 @@ def _choose_base(state, step, actor, source, optional):
 
 
 def _income(state, step, actor, source, optional):
+    income(state, actor)
+
+
+def income(state: State, actor: int) -> None:
+    """The turn's first resources: 1 while the Force is all the way with you, and each capital ship's."""
     me = state.players[actor]
     if state.force_all_the_way(actor):
         me.resources += 1
-    me.resources += sum(state.cards[c].resources for c in me.in_play if state.cards[c].is_ship)
+    if me.in_play:
+        facts = state.facts
+        me.resources += sum([facts.resources[c] for c in me.in_play if facts.is_ship[c]])
 
 
 def _turn_start_base(state, step, actor, source, optional):
@@ -293,10 +309,14 @@ def _resolve(state, step, actor, source, optional):
 
 def _assign_base_damage(state: State, actor: int, total: int) -> None:
     """Capital ships absorb damage before the base; the attacker splits it among several ships."""
-    ships = [c for c in state.players[1 - actor].in_play if state.cards[c].is_ship]
-    left = {c: state.cards[c].hit_points - state.ship_damage.get(c, 0) for c in ships}
+    is_ship = state.facts.is_ship
+    ships = [c for c in state.players[1 - actor].in_play if is_ship[c]]
     if total <= 0:
         return
+    if not ships:  # the usual case: all of it to the base
+        state.damage_base(actor, total)
+        return
+    left = {c: state.cards[c].hit_points - state.ship_damage.get(c, 0) for c in ships}
     if total >= sum(left.values()):
         for ship in ships:
             state.destroy_ship(ship)

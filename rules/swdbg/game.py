@@ -20,10 +20,10 @@ generator kept in the state, so a setup, a seed and the list of actions reproduc
 """
 
 from .cards import NEUTRAL, SIDES, DbgCard
-from .effects import TURN_START, decide, holds, place_purchase, push, run
+from .effects import TURN_START, decide, holds, income, place_purchase, push, run
 from .errors import IllegalAction
 from .setup import Setup
-from .state import HAND_SIZE, ROW_SIZE, PlayerState, State
+from .state import HAND_SIZE, ROW_SIZE, TRACK_END, Facts, PlayerState, State
 from .texts import TEXTS
 from .view import describe, view
 
@@ -40,7 +40,8 @@ class Game:
         """Set up the table as the rulebook's Setup says; raises SetupError for what cannot be played."""
         setup.check()
         cards = tuple(setup.cards())
-        state = State(cards, tuple(TEXTS[c.title] for c in cards))
+        texts = tuple(TEXTS[c.title] for c in cards)
+        state = State(cards, texts, _facts_of(setup, cards, texts))
         state.rng.seed(seed)
         state.bases_to_win, state.turn_limit, state.pay_off = (
             setup.bases_to_win,
@@ -117,18 +118,28 @@ class Game:
 
     def apply(self, action: dict) -> None:
         """Play `action`, or raise IllegalAction (code, rule, message) and change nothing."""
-        if type(action) is not dict or not _well_formed(action) or action not in self.legal_actions():
+        if type(action) is not dict:
+            raise _why_illegal(self.state, action)
+        # Only exact ints and texts: True == 1 and 1.0 == 1 in Python, but they are not card numbers.
+        for value in action.values():
+            if type(value) is not int and type(value) is not str:
+                raise _why_illegal(self.state, action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _legal_actions(self.state)
+        if action not in legal:
             raise _why_illegal(self.state, action)
         self._legal = None
         state = self.state
         kind = action["type"]
-        if kind in ("select", "decline"):
+        if kind == "select" or kind == "decline":
             decide(state, action)
         elif kind == "end_turn":
             _end_turn(state)
         else:
             ACTIONS[kind](state, action)
-            run(state)
+            if state.frames:
+                run(state)
         self.actions.append(action)
 
     def undo(self) -> dict:
@@ -146,9 +157,18 @@ class Game:
         return Game(self.setup, self.seed, self.state.copy(), self.actions[:])
 
 
-def _well_formed(action: dict) -> bool:
-    """Only exact ints and texts: True == 1 and 1.0 == 1 in Python, but they are not card numbers."""
-    return all(type(value) is int or type(value) is str for value in action.values())
+_FACTS: dict[int, tuple[Setup, Facts]] = {}
+
+
+def _facts_of(setup: Setup, cards: tuple, texts: tuple) -> Facts:
+    """The cards' facts, shared by every game of the same Setup object (a simulation plays thousands of them):
+    keyed by the object's id, which its entry keeps alive so that the id cannot be reused (16 setups at most)."""
+    entry = _FACTS.get(id(setup))
+    if entry is None or entry[0] is not setup:
+        if len(_FACTS) >= 16:
+            _FACTS.clear()
+        entry = _FACTS[id(setup)] = (setup, Facts(cards, texts))
+    return entry[1]
 
 
 # ---- the main actions ----
@@ -156,16 +176,19 @@ def _well_formed(action: dict) -> bool:
 
 def _play(state: State, action: dict) -> None:
     card, player = action["card"], state.active
-    me, info = state.players[player], state.cards[card]
+    me, facts = state.players[player], state.facts
     me.hand.remove(card)
     me.in_play.append(card)
-    me.resources += info.resources
-    state.gain_force(player, info.force)
-    if info.faction == NEUTRAL and state.base_rule(player, "first_neutral_play_draws"):
+    me.resources += facts.resources[card]
+    # state.gain_force and push, inlined: cards are played more often than anything else is done
+    state.force = max(-TRACK_END, min(TRACK_END, state.force + me.side * facts.force[card]))
+    if facts.neutral[card] and state.base_rule(player, "first_neutral_play_draws"):
         if "first_neutral_play" not in state.flags:  # Kafrene, Bespin
             state.flags.add("first_neutral_play")
             state.draw(player, 1)
-    push(state, state.texts[card].on_play, player, card, True)
+    steps = facts.on_play[card]
+    if steps:
+        state.frames.append((steps, 0, player, card, True))
 
 
 def _purchase(state: State, action: dict) -> None:
@@ -185,7 +208,7 @@ def _pay_off(state: State, action: dict) -> None:
 
 def _ability(state: State, action: dict) -> None:
     card, player = action["card"], state.active
-    use = state.texts[card].use
+    use = state.facts.use[card]
     state.used.add(card)
     cost = use.cost[0] if use.cost else None
     if cost == "exile_self":
@@ -220,110 +243,172 @@ def _end_turn(state: State) -> None:
     draw five; then the other player's turn begins."""
     player = state.active
     me = state.players[player]
-    for card in sorted(state.exile_end):
-        state.exile_card(player, card)
-    units = [c for c in me.in_play if not state.cards[c].is_ship]
-    me.in_play = [c for c in me.in_play if state.cards[c].is_ship]
-    me.discard += units
+    if state.exile_end:
+        for card in sorted(state.exile_end):
+            state.exile_card(player, card)
+    if me.in_play:
+        is_ship, discard, ships = state.facts.is_ship, me.discard, []
+        for card in me.in_play:
+            if is_ship[card]:
+                ships.append(card)
+            else:
+                discard.append(card)
+        me.in_play = ships
     me.discard += me.hand
     me.hand = []
     me.resources = 0
-    for collection in (state.committed, state.buffs):
-        collection.clear()
-    for collection in (state.attacked, state.used, state.flags, state.exile_end):
-        collection.clear()
-    state.seen.clear()
+    # What lasts a turn; most of it is empty at the end of a random turn, and clearing an empty one is wasted.
+    for collection in (state.committed, state.buffs, state.attacked, state.used, state.flags, state.exile_end,
+                       state.seen):  # fmt: skip
+        if collection:
+            collection.clear()
     state.draw(player, HAND_SIZE)
     if state.turn >= state.turn_limit:
         state.outcome = {"winner": None, "reason": "turn-limit", "turn": state.turn}
         return
     state.turn += 1
-    state.active = 1 - player
-    push(state, TURN_START, state.active, None)
-    run(state)
+    state.active = player = 1 - player
+    base = state.players[player].base
+    if base is None or state.texts[base].on_turn_start or state.frames or state.pending is not None:
+        push(state, TURN_START, player, None)
+        run(state)
+    else:
+        # A base in play that does nothing at the start of the turn: of the turn-start steps only the income
+        # does anything, and their frame would be pushed and popped at once.
+        income(state, player)
 
 
 # ---- legal actions ----
 
 
-def _ability_usable(state: State, card: int, player: int) -> bool:
-    use = state.texts[card].use
-    if use is None or card in state.used:
-        return False
+def _ability_usable(state: State, use, card: int, me: PlayerState, player: int) -> bool:
+    """Whether the unused ability `use` of `card` can be used now: its gate holds and its cost can be paid."""
     if use.gate is not None and not holds(state, use.gate, player, card):
         return False
-    if use.cost is None:
+    cost = use.cost
+    if cost is None:
         return True
-    if use.cost[0] == "pay":
-        return state.players[player].resources >= use.cost[1]
-    if use.cost[0] in ("discard_hand", "exile_hand"):
-        return bool(state.players[player].hand)
+    if cost[0] == "pay":
+        return me.resources >= cost[1]
+    if cost[0] in ("discard_hand", "exile_hand"):
+        return bool(me.hand)
     return True
 
 
 def _row_targets(state: State, player: int) -> list[int]:
+    """Galaxy-row cards `player` may attack: enemy units by their target value; neutral units while Ord Mantell's
+    attack is unused, or to join the one attack it is committed to (more cards joining it)."""
+    facts = state.facts
+    neutral = facts.neutral
+    enemy = state.players[1 - player].faction
+    base = state.players[player].base  # state.base_rule, inlined: this runs for most legal_actions calls
+    ord_mantell = (
+        base is not None
+        and state.texts[base].rule == "attack_neutral_row"
+        and "ord_mantell" not in state.flags
+    )
+    joined = {t for t in state.committed.values() if t != "base" and neutral[t]} if state.committed else None
+    if not ord_mantell and not joined:
+        # No neutral card can be a target now: the enemy units that have a target value, in row order.
+        targets = facts.targets.get(enemy) or facts.enemy_targets(enemy)
+        return list(filter(targets.__getitem__, state.row))
+    enemy_value, cost, is_unit = facts.target_values(enemy), facts.cost, facts.is_unit
     found = []
     for card in state.row:
-        value = state.row_target_value(player, card)
-        if value is None and state.cards[card].faction == NEUTRAL and card in state.committed.values():
-            value = state.cards[card].cost  # more cards joining the one Ord Mantell attack
+        value = enemy_value[card]
+        if (
+            value is None
+            and neutral[card]
+            and ((ord_mantell and is_unit[card]) or (joined and card in joined))
+        ):
+            value = cost[card]
         if value is not None:
             found.append(card)
     return found
 
 
 def _legal_actions(state: State) -> list[dict]:
+    # The hottest function of a simulation (once per action): plain loops with bound appends, since list
+    # comprehensions and helper calls cost more than the few items they build here.
     if state.outcome is not None:
         return []
-    if state.pending is not None:
-        pending = state.pending
+    pending = state.pending
+    if pending is not None:
         return list(pending.options) + ([{"type": "decline"}] if pending.optional else [])
     player = state.active
-    me, cards, texts = state.players[player], state.cards, state.texts
-    found = [{"type": "play", "card": c} for c in me.hand]
+    me, facts = state.players[player], state.facts
+    found: list[dict] = []
+    append = found.append
+    for card in me.hand:
+        append({"type": "play", "card": card})
     money = me.resources
-    own = me.faction
-    for card in state.row:
-        info = cards[card]
-        if info.cost is not None and info.cost <= money and (info.faction == own or info.faction == NEUTRAL):
-            found.append({"type": "purchase", "card": card})
-    if state.pilots and (cards[state.pilots[-1]].cost or 0) <= money:
-        found.append({"type": "purchase", "card": state.pilots[-1]})
+    row = state.row
+    buy = facts.buy.get(me.faction) or facts.buy_costs(me.faction)
+    for card in row:
+        cost = buy[card]
+        if cost is not None and cost <= money:
+            append({"type": "purchase", "card": card})
+    pilots = state.pilots
+    if pilots and facts.cost0[pilots[-1]] <= money:
+        append({"type": "purchase", "card": pilots[-1]})
     if state.pay_off:
-        found += [
-            {"type": "pay_off", "card": c}
-            for c in state.row
-            if cards[c].faction == NEUTRAL and (cards[c].cost or 0) <= money
-        ]
-    in_play = me.in_play
-    used = state.used
+        neutral, cost0 = facts.neutral, facts.cost0
+        for card in row:
+            if neutral[card] and cost0[card] <= money:
+                append({"type": "pay_off", "card": card})
+    in_play, base = me.in_play, me.base
+    uses, free, auras, used = facts.use, facts.free_use, facts.aura, state.used
+    sources = []  # the cards in play and base whose auras may change an attack, found on the way
     for card in in_play:
-        if texts[card].use is not None and card not in used and _ability_usable(state, card, player):
-            found.append({"type": "ability", "card": card})
-    if me.base is not None and texts[me.base].use is not None and _ability_usable(state, me.base, player):
-        found.append({"type": "ability", "card": me.base})
+        if auras[card]:
+            sources.append(card)
+        use = uses[card]
+        if (
+            use is not None
+            and card not in used
+            and (free[card] or _ability_usable(state, use, card, me, player))
+        ):
+            append({"type": "ability", "card": card})
+    if base is not None:
+        if auras[base]:
+            sources.append(base)
+        use = uses[base]
+        if (
+            use is not None
+            and base not in used
+            and (free[base] or _ability_usable(state, use, base, me, player))
+        ):
+            append({"type": "ability", "card": base})
     targets = None
     buffs, committed, attacked = state.buffs, state.committed, state.attacked
-    # Bonuses only add attack: without auras or a card's own bonus, its printed attack and this turn's gains
-    # settle whether it may attack.
-    auras = any(texts[c].aura for c in in_play) or (me.base is not None and bool(texts[me.base].aura))
+    attack, bonuses, is_unit, vs_row = facts.attack, facts.bonus, facts.is_unit, facts.vs_row
     for card in in_play:
         if card in committed or card in attacked:
             continue
-        info = cards[card]
-        armed = info.attack + buffs.get(card, 0) > 0
-        bonus = auras or texts[card].attack_bonus
-        if not armed and bonus:
-            armed = state.attack_of(card, player) > 0
+        armed = (attack[card] + buffs[card] if buffs and card in buffs else attack[card]) > 0
+        if not armed:
+            # Bonuses only add attack: only a card's own bonus or an aura that reaches it can arm it, so its
+            # whole attack is worked out only then.
+            reached = bool(bonuses[card])
+            if not reached:
+                for source in sources:
+                    if source != card and facts.aura_adds(source)[card]:
+                        reached = True
+                        break
+            if reached:
+                armed = state.attack_of(card, player) > 0
         if armed:
-            found.append({"type": "commit", "card": card, "target": "base"})
-        if info.card_type == "unit" and (armed or (bonus and state.attack_of(card, player, vs_row=True) > 0)):
+            append({"type": "commit", "card": card, "target": "base"})
+        # Unarmed, its attack is 0 or less: only its own bonus against the galaxy row can change that.
+        if is_unit[card] and (armed or (vs_row[card] and state.attack_of(card, player, True) > 0)):
             if targets is None:
                 targets = _row_targets(state, player)
-            found += [{"type": "commit", "card": card, "target": t} for t in targets]
+            for target in targets:
+                append({"type": "commit", "card": card, "target": target})
     if committed:
-        found += [{"type": "resolve", "target": t} for t in dict.fromkeys(committed.values())]
-    found.append({"type": "end_turn"})
+        for target in dict.fromkeys(committed.values()):
+            append({"type": "resolve", "target": target})
+    append({"type": "end_turn"})
     return found
 
 

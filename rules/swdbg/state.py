@@ -37,6 +37,88 @@ class PlayerState:
         )  # fmt: skip
 
 
+class Facts:
+    """Each card's fixed numbers, as flat tuples indexed by card number, for the hot paths (legal actions, attack,
+    turn structure): a tuple index is much cheaper than a DbgCard property or a CardText attribute. Built from the
+    immutable cards and texts, once per Setup (game._facts_of), and shared by its games and their copies; the
+    tables that depend on a faction or a card are filled when first asked for."""
+
+    __slots__ = (
+        "cards", "attack", "cost", "cost0", "resources", "force", "neutral", "is_unit", "is_ship", "use",
+        "free_use", "aura", "bonus", "vs_row", "on_play", "buy", "targets", "_enemy", "_aura_adds",
+    )  # fmt: skip
+
+    def __init__(self, cards: tuple[DbgCard, ...], texts: tuple[CardText, ...]):
+        self.cards = cards
+        self.attack = tuple(c.attack for c in cards)
+        self.cost = tuple(c.cost for c in cards)
+        self.cost0 = tuple(c.cost or 0 for c in cards)
+        self.resources = tuple(c.resources for c in cards)
+        self.force = tuple(c.force for c in cards)
+        self.neutral = tuple(c.faction == NEUTRAL for c in cards)
+        self.is_unit = tuple(c.is_unit for c in cards)
+        self.is_ship = tuple(c.is_ship for c in cards)
+        self.use = tuple(t.use for t in texts)
+        # abilities without a gate whose cost can always be paid (none, or exiling the card): usable whenever unused
+        self.free_use = tuple(
+            t.use is not None
+            and t.use.gate is None
+            and (t.use.cost is None or t.use.cost[0] not in ("pay", "discard_hand", "exile_hand"))
+            for t in texts
+        )
+        self.aura = tuple(t.aura for t in texts)
+        self.bonus = tuple(t.attack_bonus for t in texts)
+        self.vs_row = tuple(any(b[0] == "vs_row" for b in t.attack_bonus) for t in texts)
+        self.on_play = tuple(t.on_play for t in texts)
+        self.buy: dict[str, tuple] = {}  # by faction: see buy_costs
+        self._enemy: dict[str, tuple] = {}
+        self.targets: dict[str, tuple] = {}  # by enemy faction: see enemy_targets
+        self._aura_adds: dict[int, tuple] = {}
+
+    def aura_adds(self, source: int) -> tuple:
+        """Per card: what the auras of `source` add to its attack (a fixed number: auras name a card type or
+        traits)."""
+        table = self._aura_adds.get(source)
+        if table is None:
+            table = self._aura_adds[source] = tuple(
+                sum(_aura_add(aura, card) for aura in self.aura[source]) for card in self.cards
+            )
+        return table
+
+    def buy_costs(self, faction: str) -> tuple:
+        """Per card: its cost if a `faction` player may purchase it (own faction or neutral), else None."""
+        table = self.buy.get(faction)
+        if table is None:
+            table = self.buy[faction] = tuple(
+                c.cost if c.faction in (faction, NEUTRAL) else None for c in self.cards
+            )
+        return table
+
+    def target_values(self, enemy: str) -> tuple:
+        """Per card: its target value if it is a unit of the `enemy` faction, else None."""
+        table = self._enemy.get(enemy)
+        if table is None:
+            table = self._enemy[enemy] = tuple(
+                c.target_value if c.is_unit and c.faction == enemy else None for c in self.cards
+            )
+        return table
+
+    def enemy_targets(self, enemy: str) -> tuple:
+        """Per card: whether it is a unit of the `enemy` faction that has a target value."""
+        table = self.targets.get(enemy)
+        if table is None:
+            table = self.targets[enemy] = tuple(v is not None for v in self.target_values(enemy))
+        return table
+
+
+def _aura_add(aura: tuple, info: DbgCard) -> int:
+    if aura[0] == "ships" and info.is_ship:
+        return aura[1]
+    if aura[0] == "trait" and info.is_unit and info.has_trait(*aura[1]):
+        return aura[2]
+    return 0
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A decision the game waits for: `player` picks one of `options` (actions), or declines if `optional`."""
@@ -52,14 +134,15 @@ class Pending:
 
 class State:
     __slots__ = (
-        "cards", "texts", "players", "row", "galaxy_deck", "galaxy_discard", "pilots", "force", "turn",
+        "cards", "texts", "facts", "players", "row", "galaxy_deck", "galaxy_discard", "pilots", "force", "turn",
         "active", "bases_to_win", "turn_limit", "pay_off", "rng", "ship_damage", "committed", "attacked",
         "used", "buffs", "flags", "exile_end", "frames", "pending", "outcome", "seen",
     )  # fmt: skip
 
-    def __init__(self, cards: tuple[DbgCard, ...], texts: tuple[CardText, ...]):
+    def __init__(self, cards: tuple[DbgCard, ...], texts: tuple[CardText, ...], facts: "Facts | None" = None):
         self.cards = cards
         self.texts = texts
+        self.facts = facts if facts is not None else Facts(cards, texts)
         self.players: list[PlayerState] = []
         self.row: list[int] = []
         self.galaxy_deck: list[int] = []
@@ -88,7 +171,7 @@ class State:
 
     def copy(self) -> "State":
         new = State.__new__(State)
-        new.cards, new.texts = self.cards, self.texts
+        new.cards, new.texts, new.facts = self.cards, self.texts, self.facts
         new.players = [p.copy() for p in self.players]
         new.row, new.galaxy_deck = self.row[:], self.galaxy_deck[:]
         new.galaxy_discard, new.pilots = self.galaxy_discard[:], self.pilots[:]
@@ -118,38 +201,36 @@ class State:
         return self.players[1 - player].faction
 
     def own_ships(self, player: int) -> list[int]:
-        return [c for c in self.players[player].in_play if self.cards[c].is_ship]
+        is_ship = self.facts.is_ship
+        return [c for c in self.players[player].in_play if is_ship[c]]
 
     def base_text(self, player: int) -> CardText | None:
         base = self.players[player].base
         return None if base is None else self.texts[base]
 
     def base_rule(self, player: int, rule: str) -> bool:
-        text = self.base_text(player)
-        return text is not None and text.rule == rule
+        base = self.players[player].base
+        return base is not None and self.texts[base].rule == rule
 
     def attack_of(self, card: int, owner: int, vs_row: bool = False) -> int:
         """A card's attack now: printed, gained this turn, its own constant bonuses, and the auras of the
         owner's other cards in play and base ("while" abilities end when their card leaves play)."""
-        info = self.cards[card]
-        total = info.attack + self.buffs.get(card, 0)
-        for kind, amount in self.texts[card].attack_bonus:
+        facts = self.facts
+        total = facts.attack[card] + self.buffs.get(card, 0)
+        for kind, amount in facts.bonus[card]:
             if kind == "if_force" and self.force_with(owner):
                 total += amount
             elif kind == "per_own_base_lost":
                 total += amount * len(self.players[1 - owner].victory)
             elif kind == "vs_row" and vs_row:
                 total += amount
-        me = self.players[owner]
-        sources = [c for c in me.in_play if c != card and self.texts[c].aura]
-        if me.base is not None and self.texts[me.base].aura:
-            sources.append(me.base)
-        for source in sources:
-            for aura in self.texts[source].aura:
-                if aura[0] == "ships" and info.is_ship:
-                    total += aura[1]
-                elif aura[0] == "trait" and info.is_unit and info.has_trait(*aura[1]):
-                    total += aura[2]
+        me, auras = self.players[owner], facts.aura
+        for source in me.in_play:
+            if auras[source] and source != card:
+                total += facts.aura_adds(source)[card]
+        base = me.base
+        if base is not None and auras[base]:
+            total += facts.aura_adds(base)[card]
         return total
 
     def can_purchase_faction(self, player: int, card: int) -> bool:
@@ -161,10 +242,10 @@ class State:
     def row_target_value(self, player: int, card: int) -> int | None:
         """What defeats this galaxy-row card for `player`: enemy units by their target value; neutral units by
         their cost while Ord Mantell is the player's base and its once-per-turn attack is unused."""
-        info = self.cards[card]
-        if not info.is_unit:
+        if not self.facts.is_unit[card]:
             return None
-        if self.is_enemy(player, card):
+        info = self.cards[card]
+        if info.faction == self.players[1 - player].faction:  # an enemy card
             return info.target_value
         if (
             info.faction == NEUTRAL
@@ -177,11 +258,25 @@ class State:
     # ---- moving cards ----
 
     def shuffle(self, pile: list[int]) -> None:
-        self.rng.shuffle(pile)
+        """random.Random.shuffle with its _randbelow inlined (CPython 3.11's code, so the same order from the
+        same generator state): decks are reshuffled every few turns, and the call per card doubled the cost."""
+        getrandbits = self.rng.getrandbits
+        for i, n, k in _shuffle_steps(len(pile)):
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            pile[i], pile[j] = pile[j], pile[i]
 
     def draw(self, player: int, n: int) -> int:
         """Draw up to n cards; an empty deck is reformed from the discard pile only when a card is needed."""
         me = self.players[player]
+        deck = me.deck
+        if 0 < n <= len(deck):  # the usual case, no reshuffle: take the top n at once, top card first
+            drawn = deck[-n:]
+            del deck[-n:]
+            drawn.reverse()
+            me.hand += drawn
+            return n
         drawn = 0
         for _ in range(n):
             if not me.deck:
@@ -289,6 +384,20 @@ class State:
         opponent = 1 - player
         if opponent == self.active and self.base_rule(opponent, "opp_discard_damages"):
             self.damage_base(opponent, 2)
+
+
+_SHUFFLE_STEPS: dict[int, tuple] = {}
+
+
+def _shuffle_steps(size: int) -> tuple:
+    """For shuffling `size` cards: each slot i from the top down, the n = i + 1 cards it picks from and n's bit
+    length (the bits asked of the generator), computed once per size."""
+    steps = _SHUFFLE_STEPS.get(size)
+    if steps is None:
+        steps = _SHUFFLE_STEPS[size] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size))
+        )
+    return steps
 
 
 def side_of(faction: str) -> int:
