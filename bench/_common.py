@@ -97,3 +97,20 @@ def gunicorn(
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def django_with_swdbg(database_url: str | None) -> None:
+    """Django set up in this process against `database_url`, or against a fresh PostgreSQL database with the
+    SW:DBG cards and formats imported when it is None (the engine benchmarks need only those)."""
+    if database_url is None:
+        database_url = recreate_postgres_database("cardsdb_bench_swdbg")
+        manage("migrate", "--noinput", database_url=database_url)
+        manage("import_cards", "swdbg", database_url=database_url)
+        manage("import_formats", "swdbg", database_url=database_url)
+    os.environ.update(
+        DATABASE_URL=database_url, CARDSDB_DATA_DIR=data_dir(), DJANGO_SETTINGS_MODULE="cardsdb.settings"
+    )
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()

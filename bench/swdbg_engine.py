@@ -8,11 +8,9 @@ Usage: .venv/bin/python bench/swdbg_engine.py [--database-url URL] [--games 1000
 """
 
 import argparse
-import os
-import sys
 import time
 
-from _common import ROOT, data_dir, manage, percentile, recreate_postgres_database
+from _common import django_with_swdbg, percentile
 
 
 def play(setup, kinds, seeds, players):
@@ -39,19 +37,7 @@ def main() -> None:
     parser.add_argument("--search-games", type=int, default=4)
     parser.add_argument("--format", default="full-galaxy")
     args = parser.parse_args()
-    url = args.database_url
-    if url is None:
-        url = recreate_postgres_database("cardsdb_bench_swdbg")
-        manage("migrate", "--noinput", database_url=url)
-        manage("import_cards", "swdbg", database_url=url)
-        manage("import_formats", "swdbg", database_url=url)
-    os.environ.update(
-        DATABASE_URL=url, CARDSDB_DATA_DIR=data_dir(), DJANGO_SETTINGS_MODULE="cardsdb.settings"
-    )
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    django_with_swdbg(args.database_url)
     from rules.setups import default_setup, engine_setup
     from rules.swdbg.players import players
     from rules.swdbg.record import make_record, replay

@@ -7,12 +7,11 @@ Usage: .venv/bin/python bench/swdbg_soak.py [--database-url URL] [--games 10000]
 
 import argparse
 import json
-import os
 import sys
 import time
 import traceback
 
-from _common import ROOT, data_dir, manage, recreate_postgres_database
+from _common import django_with_swdbg
 
 
 def main() -> None:
@@ -22,19 +21,7 @@ def main() -> None:
     parser.add_argument("--database-url")
     parser.add_argument("--games", type=int, default=10_000)
     args = parser.parse_args()
-    url = args.database_url
-    if url is None:
-        url = recreate_postgres_database("cardsdb_bench_swdbg")
-        manage("migrate", "--noinput", database_url=url)
-        manage("import_cards", "swdbg", database_url=url)
-        manage("import_formats", "swdbg", database_url=url)
-    os.environ.update(
-        DATABASE_URL=url, CARDSDB_DATA_DIR=data_dir(), DJANGO_SETTINGS_MODULE="cardsdb.settings"
-    )
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
+    django_with_swdbg(args.database_url)
     from tqdm import tqdm
 
     from rules.setups import default_setup, engine_setup
