@@ -59,7 +59,7 @@ class NewGameIn(StrictSerializer):
 
 
 # A simulation's work in "greedy games": a random game is longer, a search game plays thousands of greedy turns.
-GAME_COST = {"random": 3, "greedy": 1, "search": 150}
+GAME_COST = {"random": 3, "greedy": 1, "search": 300}  # search: one game (about 10 s) per request
 SIMULATION_BUDGET = 300
 
 
