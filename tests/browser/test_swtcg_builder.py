@@ -100,7 +100,8 @@ def test_search_adds_swtcg_cards_and_the_panel_follows(page, live_site):
     page.click("#save")
     page.wait_for_selector("p.notice.error")
     assert "Log in or sign up to save decks" in page.inner_text("p.notice.error")
-    assert page.inner_text("#deck-count") == "12 in the deck"
+    # The reloaded page's script fills the count in from the kept table: wait for it rather than race it.
+    page.wait_for_function("document.querySelector('#deck-count').textContent === '12 in the deck'")
     assert "Not legal in Full card pool" in page.inner_text("#legality h2")
 
 
