@@ -209,7 +209,7 @@ def _purchase_galaxy_discard(state, step, actor, source, optional):
 
 def _destroy_ship(state, step, actor, source, optional):
     scope = step[1]
-    found = [c for c in state.players[1 - actor].in_play if state.cards[c].is_ship]
+    found = state.own_ships(1 - actor)
     if scope != "opp_play":
         found += [
             c for c in state.row
@@ -309,8 +309,7 @@ def _resolve(state, step, actor, source, optional):
 
 def _assign_base_damage(state: State, actor: int, total: int) -> None:
     """Capital ships absorb damage before the base; the attacker splits it among several ships."""
-    is_ship = state.facts.is_ship
-    ships = [c for c in state.players[1 - actor].in_play if is_ship[c]]
+    ships = state.own_ships(1 - actor)
     if total <= 0:
         return
     if not ships:  # the usual case: all of it to the base

@@ -83,7 +83,7 @@ class GreedyPlayer:
                 )
             return True
         if cost == "pay":  # Death Star: only against a capital ship
-            return any(state.cards[c].is_ship for c in state.players[1 - player].in_play) or any(
+            return bool(state.own_ships(1 - player)) or any(
                 state.cards[c].is_ship and state.is_enemy(player, c) for c in state.row
             )
         return True

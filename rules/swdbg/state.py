@@ -7,7 +7,7 @@ Mutable and cheap to copy: `Game` copies it for `copy()` and for the search play
 import random
 from dataclasses import dataclass, field
 
-from .cards import LIGHT, NEUTRAL, SIDES, DbgCard
+from .cards import LIGHT, NEUTRAL, DbgCard
 from .texts import CardText
 
 ROW_SIZE = 6
@@ -204,10 +204,6 @@ class State:
         is_ship = self.facts.is_ship
         return [c for c in self.players[player].in_play if is_ship[c]]
 
-    def base_text(self, player: int) -> CardText | None:
-        base = self.players[player].base
-        return None if base is None else self.texts[base]
-
     def base_rule(self, player: int, rule: str) -> bool:
         base = self.players[player].base
         return base is not None and self.texts[base].rule == rule
@@ -398,7 +394,3 @@ def _shuffle_steps(size: int) -> tuple:
             (i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size))
         )
     return steps
-
-
-def side_of(faction: str) -> int:
-    return SIDES[faction]
