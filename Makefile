@@ -15,14 +15,23 @@ PORT ?= 8000
 WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) + 1 )))
 THREADS ?= 1
 
-.PHONY: run serve test lint format bench install
+.PHONY: run serve test lint format bench install engine
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
-install: $(BIN)/.installed
+# The SW:DBG engine's hot modules compiled with mypyc (rules/compile_engine.py). If compiling fails the engine
+# runs as plain Python, the same games only slower; rules/swdbg/__init__.py ignores a build older than its sources.
+ENGINE_SOURCES := $(addprefix rules/swdbg/,__init__.py state.py effects.py game.py players.py search.py \
+	cards.py texts.py setup.py errors.py view.py) rules/compile_engine.py
+rules/swdbg/compiled.json: $(ENGINE_SOURCES) | $(BIN)/.installed
+	-$(BIN)/python -m rules.compile_engine
+
+engine: rules/swdbg/compiled.json
+
+install: $(BIN)/.installed engine
 
 # What both ways of running do first: static files (hashed and compressed when DJANGO_DEBUG=0), the database,
 # the cards on first run, the formats every run.
@@ -37,13 +46,13 @@ define PREPARE
 	$(BIN)/python manage.py import_formats swdbg
 endef
 
-run: $(BIN)/.installed
+run: $(BIN)/.installed engine
 	$(PREPARE)
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production mode behind gunicorn: DEBUG off, so SECRET_KEY must come from the environment.
 serve: export DJANGO_DEBUG = 0
-serve: $(BIN)/.installed
+serve: $(BIN)/.installed engine
 	@test -n "$$SECRET_KEY" || { echo "make serve runs with DJANGO_DEBUG=0 and needs SECRET_KEY in the environment:" \
 		"export SECRET_KEY=\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')" \
 		"(keep the same key across restarts, or every login is lost)." >&2; exit 1; }
@@ -51,7 +60,7 @@ serve: $(BIN)/.installed
 	$(BIN)/gunicorn cardsdb.wsgi:application --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
 		--access-logfile -
 
-test: $(BIN)/.installed
+test: $(BIN)/.installed engine
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
@@ -60,7 +69,7 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-bench: $(BIN)/.installed
+bench: $(BIN)/.installed engine
 	$(BIN)/python bench/import_speed.py
 	$(BIN)/python bench/search_latency.py
 	$(BIN)/python bench/legality_speed.py

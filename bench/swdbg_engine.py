@@ -4,17 +4,21 @@ core, replay speed in actions per second, and the search player's time per move 
 The cards come from the catalogue (a fresh PostgreSQL database with the SW:DBG cards imported, unless
 --database-url names one that holds them). Targets (issue #10): random games ≥ 300/s, replay ≥ 20,000
 actions/s, greedy games ≥ 100/s, a search move ≤ 1 s.
+The engine runs compiled (make engine) unless CARDSDB_PURE_ENGINE=1 asks for the Python sources; the first line
+says which.
 Usage: .venv/bin/python bench/swdbg_engine.py [--database-url URL] [--games 1000] [--search-games 4]
 """
 
 import argparse
+import gc
 import time
 
 from _common import django_with_swdbg, percentile
 
 
-def play(setup, kinds, seeds, players):
-    games, actions = [], 0
+def play(setup, kinds, seeds, players, keep=0):
+    """Seconds, the first `keep` games, every game's outcome, the actions played."""
+    kept, outcomes, actions = [], [], 0
     started = time.perf_counter()
     from rules.swdbg.game import Game
 
@@ -23,9 +27,11 @@ def play(setup, kinds, seeds, players):
         seats = [players[kinds[0]](seed * 2), players[kinds[1]](seed * 2 + 1)]
         while game.outcome() is None:
             game.apply(seats[game.to_move()].choose(game))
-        games.append(game)
+        if len(kept) < keep:
+            kept.append(game)
+        outcomes.append(game.outcome())
         actions += len(game.actions)
-    return time.perf_counter() - started, games, actions
+    return time.perf_counter() - started, kept, outcomes, actions
 
 
 def main() -> None:
@@ -46,10 +52,19 @@ def main() -> None:
     setup_json = default_setup(args.format)
     setup = engine_setup(setup_json)
     kinds = players()
-    print(f"SW:DBG engine, {args.format} setup, one process (one core)")
+    import rules.swdbg
 
-    seconds, games, actions = play(setup, ("random", "random"), range(args.games), kinds)
-    draws = sum(g.outcome()["winner"] is None for g in games)
+    # Django's objects live as long as the process: out of the collector's way, as a server's workers do it.
+    gc.collect()
+    gc.freeze()
+    print(
+        f"SW:DBG engine ({rules.swdbg.ENGINE}: "
+        f"{'mypyc build of' if rules.swdbg.ENGINE == 'compiled' else 'plain Python,'} rules/swdbg), "
+        f"{args.format} setup, one process (one core)"
+    )
+
+    seconds, games, outcomes, actions = play(setup, ("random", "random"), range(args.games), kinds, keep=200)
+    draws = sum(o["winner"] is None for o in outcomes)
     print(
         f"random vs random: {args.games} games in {seconds:.2f} s = {args.games / seconds:.0f} games/s "
         f"({actions / args.games:.0f} actions/game, {actions / seconds:,.0f} actions/s; {draws} turn-limit draws)"
@@ -71,7 +86,7 @@ def main() -> None:
     print(f"replay with turn summaries and the log in words: {replayed / seconds:,.0f} actions/s")
 
     greedy_games = max(1, args.games // 2)
-    seconds, games, actions = play(setup, ("greedy", "greedy"), range(greedy_games), kinds)
+    seconds, _, _, actions = play(setup, ("greedy", "greedy"), range(greedy_games), kinds)
     print(
         f"greedy vs greedy: {greedy_games} games in {seconds:.2f} s = {greedy_games / seconds:.0f} games/s "
         f"({actions / greedy_games:.0f} actions/game)"
@@ -95,6 +110,8 @@ def main() -> None:
             if isinstance(mover, SearchPlayer):
                 times.append(time.perf_counter() - started)
             game.apply(action)
+    if not times:
+        return
     searched = [t for t in times if t > 0.001]  # moves that were searched, not played by instinct
     print(
         f"search player ({len(times)} moves over {args.search_games} games, {len(searched)} searched): "

@@ -6,6 +6,8 @@ resolves the choice and runs on. A frame is optional when its ability triggered 
 the actor may then decline each of its own decisions (the rulebook: every ability and reward is optional).
 """
 
+from typing import Final
+
 from .state import Pending, State
 
 Frame = tuple[tuple, int, int, int | None, bool]
@@ -315,7 +317,7 @@ def _assign_base_damage(state: State, actor: int, total: int) -> None:
     if not ships:  # the usual case: all of it to the base
         state.damage_base(actor, total)
         return
-    left = {c: state.cards[c].hit_points - state.ship_damage.get(c, 0) for c in ships}
+    left = {c: (state.cards[c].hit_points or 0) - state.ship_damage.get(c, 0) for c in ships}
     if total >= sum(left.values()):
         for ship in ships:
             state.destroy_ship(ship)
@@ -331,7 +333,7 @@ def _assign_base_damage(state: State, actor: int, total: int) -> None:
         ask(state, "assign_damage", actor, options, actor, None, False, (total,))
 
 
-OPS = {
+OPS: Final = {
     "draw": _draw,
     "gain": _gain,
     "repair": _repair,
@@ -362,7 +364,7 @@ OPS = {
     "_cost_exile": _cost_from_hand,
     "_resolve": _resolve,
 }
-TURN_START = (("_choose_base",), ("_income",), ("_turn_start_base",))
+TURN_START: Final = (("_choose_base",), ("_income",), ("_turn_start_base",))
 
 
 # ---- purchases ----
@@ -407,6 +409,7 @@ def place_purchase(state: State, player: int, card: int, dest: str = "discard") 
 def decide(state: State, action: dict) -> None:
     """Resolve the pending decision with `action` (one of its options, or a decline) and run on."""
     pending = state.pending
+    assert pending is not None
     state.pending = None
     if action["type"] != "decline":
         CHOICES[pending.kind](state, pending, action)
@@ -499,7 +502,7 @@ def _chose_damage(state, pending, action):
     _assign_base_damage(state, pending.actor, total - action["amount"])
 
 
-CHOICES = {
+CHOICES: Final = {
     "choose": _chose_option,
     "opp_discard": _chose_opp_discard,
     "discard_row": _chose_discard_row,

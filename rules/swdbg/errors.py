@@ -42,7 +42,7 @@ class IllegalAction(ValueError):
         self.index = index  # the action's position in a record, when replaying one
 
     def as_dict(self) -> dict:
-        found = {"code": self.code, "rule": self.rule, "message": self.message}
+        found: dict[str, str | int] = {"code": self.code, "rule": self.rule, "message": self.message}
         if self.index is not None:
             found["index"] = self.index
         return found

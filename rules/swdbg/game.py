@@ -19,6 +19,8 @@ Cards are ints: indexes into `game.cards` (Setup.cards() order). Every random ev
 generator kept in the state, so a setup, a seed and the list of actions reproduce a game exactly.
 """
 
+from typing import Any, Final
+
 from .cards import NEUTRAL, SIDES, DbgCard
 from .effects import TURN_START, decide, holds, income, place_purchase, push, run
 from .errors import IllegalAction
@@ -116,31 +118,29 @@ class Game:
 
     # ---- changing ----
 
-    def apply(self, action: dict) -> None:
+    def apply(self, action: object) -> None:
         """Play `action`, or raise IllegalAction (code, rule, message) and change nothing."""
-        if type(action) is not dict:
-            raise _why_illegal(self.state, action)
-        # Only exact ints and texts: True == 1 and 1.0 == 1 in Python, but they are not card numbers.
-        for value in action.values():
-            if type(value) is not int and type(value) is not str:
-                raise _why_illegal(self.state, action)
         legal = self._legal
         if legal is None:
             legal = self._legal = _legal_actions(self.state)
-        if action not in legal:
-            raise _why_illegal(self.state, action)
+        # An AI player hands back one of the listed actions themselves: found by identity, it needs no checks.
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            listed = _listed(self.state, action, legal)
         self._legal = None
         state = self.state
-        kind = action["type"]
+        kind: str = listed["type"]
         if kind == "select" or kind == "decline":
-            decide(state, action)
+            decide(state, listed)
         elif kind == "end_turn":
             _end_turn(state)
         else:
-            ACTIONS[kind](state, action)
+            ACTIONS[kind](state, listed)
             if state.frames:
                 run(state)
-        self.actions.append(action)
+        self.actions.append(listed)
 
     def undo(self) -> dict:
         """Take back the last action (the game is rebuilt from its seed and the earlier actions)."""
@@ -155,6 +155,20 @@ class Game:
 
     def copy(self) -> "Game":
         return Game(self.setup, self.seed, self.state.copy(), self.actions[:])
+
+
+def _listed(state: State, action: object, legal: list[dict]) -> dict:
+    """The legal action equal to `action` (from JSON, say), or IllegalAction saying why there is none."""
+    if type(action) is not dict:
+        raise _why_illegal(state, action)
+    # Only exact ints and texts: True == 1 and 1.0 == 1 in Python, but they are not card numbers.
+    for value in action.values():
+        if type(value) is not int and type(value) is not str:
+            raise _why_illegal(state, action)
+    for listed in legal:
+        if listed == action:
+            return listed
+    raise _why_illegal(state, action)
 
 
 _FACTS: dict[int, tuple[Setup, Facts]] = {}
@@ -234,7 +248,7 @@ def _resolve(state: State, action: dict) -> None:
     push(state, (("_resolve", action["target"]),), state.active, None)
 
 
-ACTIONS = {"play": _play, "purchase": _purchase, "pay_off": _pay_off, "ability": _ability, "commit": _commit,
+ACTIONS: Final = {"play": _play, "purchase": _purchase, "pay_off": _pay_off, "ability": _ability, "commit": _commit,
            "resolve": _resolve}  # fmt: skip
 
 
@@ -307,11 +321,13 @@ def _row_targets(state: State, player: int) -> list[int]:
         and state.texts[base].rule == "attack_neutral_row"
         and "ord_mantell" not in state.flags
     )
-    joined = {t for t in state.committed.values() if t != "base" and neutral[t]} if state.committed else None
+    joined = (
+        {t for t in state.committed.values() if type(t) is int and neutral[t]} if state.committed else None
+    )
     if not ord_mantell and not joined:
         # No neutral card can be a target now: the enemy units that have a target value, in row order.
         targets = facts.targets.get(enemy) or facts.enemy_targets(enemy)
-        return list(filter(targets.__getitem__, state.row))
+        return [card for card in state.row if targets[card]]
     enemy_value, cost, is_unit = facts.target_values(enemy), facts.cost, facts.is_unit
     found = []
     for card in state.row:
@@ -327,38 +343,42 @@ def _row_targets(state: State, player: int) -> list[int]:
     return found
 
 
+# Shared, like every action the legal-action lists hold: treat as read-only.
+END_TURN: Final = {"type": "end_turn"}
+DECLINE: Final = {"type": "decline"}
+
+
 def _legal_actions(state: State) -> list[dict]:
-    # The hottest function of a simulation (once per action): plain loops with bound appends, since list
-    # comprehensions and helper calls cost more than the few items they build here.
+    # The hottest function of a simulation (once per action): plain loops over the flat per-card facts, and
+    # the actions themselves built once per setup (Facts), not once per call.
     if state.outcome is not None:
         return []
     pending = state.pending
     if pending is not None:
-        return list(pending.options) + ([{"type": "decline"}] if pending.optional else [])
+        return list(pending.options) + ([DECLINE] if pending.optional else [])
     player = state.active
     me, facts = state.players[player], state.facts
-    found: list[dict] = []
-    append = found.append
-    for card in me.hand:
-        append({"type": "play", "card": card})
+    play = facts.play_action
+    found: list[dict] = [play[card] for card in me.hand]
     money = me.resources
     row = state.row
+    purchase = facts.purchase_action
     buy = facts.buy.get(me.faction) or facts.buy_costs(me.faction)
     for card in row:
         cost = buy[card]
         if cost is not None and cost <= money:
-            append({"type": "purchase", "card": card})
+            found.append(purchase[card])
     pilots = state.pilots
     if pilots and facts.cost0[pilots[-1]] <= money:
-        append({"type": "purchase", "card": pilots[-1]})
+        found.append(purchase[pilots[-1]])
     if state.pay_off:
         neutral, cost0 = facts.neutral, facts.cost0
         for card in row:
             if neutral[card] and cost0[card] <= money:
-                append({"type": "pay_off", "card": card})
+                found.append(facts.pay_off_action[card])
     in_play, base = me.in_play, me.base
     uses, free, auras, used = facts.use, facts.free_use, facts.aura, state.used
-    sources = []  # the cards in play and base whose auras may change an attack, found on the way
+    sources: list[int] = []  # the cards in play and base whose auras may change an attack, found on the way
     for card in in_play:
         if auras[card]:
             sources.append(card)
@@ -368,7 +388,7 @@ def _legal_actions(state: State) -> list[dict]:
             and card not in used
             and (free[card] or _ability_usable(state, use, card, me, player))
         ):
-            append({"type": "ability", "card": card})
+            found.append(facts.ability_action[card])
     if base is not None:
         if auras[base]:
             sources.append(base)
@@ -378,7 +398,7 @@ def _legal_actions(state: State) -> list[dict]:
             and base not in used
             and (free[base] or _ability_usable(state, use, base, me, player))
         ):
-            append({"type": "ability", "card": base})
+            found.append(facts.ability_action[base])
     targets = None
     buffs, committed, attacked = state.buffs, state.committed, state.attacked
     attack, bonuses, is_unit, vs_row = facts.attack, facts.bonus, facts.is_unit, facts.vs_row
@@ -398,17 +418,20 @@ def _legal_actions(state: State) -> list[dict]:
             if reached:
                 armed = state.attack_of(card, player) > 0
         if armed:
-            append({"type": "commit", "card": card, "target": "base"})
+            found.append(facts.commit_base_action[card])
         # Unarmed, its attack is 0 or less: only its own bonus against the galaxy row can change that.
         if is_unit[card] and (armed or (vs_row[card] and state.attack_of(card, player, True) > 0)):
             if targets is None:
                 targets = _row_targets(state, player)
             for target in targets:
-                append({"type": "commit", "card": card, "target": target})
+                found.append(facts.commit_action(card, target))
     if committed:
-        for target in dict.fromkeys(committed.values()):
-            append({"type": "resolve", "target": target})
-    append({"type": "end_turn"})
+        resolvable: list[int | str] = []  # each attacked target once, in the order first committed
+        for attacked_target in committed.values():
+            if attacked_target not in resolvable:
+                resolvable.append(attacked_target)
+                found.append(facts.resolve_action[attacked_target])
+    found.append(END_TURN)
     return found
 
 
@@ -444,7 +467,7 @@ def _why_illegal(state: State, action: object) -> IllegalAction:
         text = key in ("option", "type")
         if key in ("option", "type", "amount", "with") and type(value) is not (str if text else int):
             return IllegalAction("bad-action", f"{key} must be a {'text' if text else 'whole number'}.")
-    card = action.get("card")
+    card: Any = action.get("card")  # checked below: an int in range, when given
     if "card" in action and (type(card) is not int or not 0 <= card < len(state.cards)):
         return IllegalAction("bad-action", f"card must be a card number from 0 to {len(state.cards) - 1}.")
     if "target" in action:

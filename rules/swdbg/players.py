@@ -22,7 +22,18 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> dict:
-        return self.rng.choice(game.legal_actions())
+        legal = game.legal_actions()
+        # random.choice's own draw (Random._randbelow), written out: the same actions for the same seed, without
+        # two Python-level calls per move.
+        n = len(legal)
+        if n == 0:
+            raise IndexError("no legal action: the game is over")
+        bits = n.bit_length()
+        getrandbits = self.rng.getrandbits
+        pick = getrandbits(bits)
+        while pick >= n:
+            pick = getrandbits(bits)
+        return legal[pick]
 
 
 def card_value(state: State, card: int) -> float:
@@ -64,8 +75,8 @@ class GreedyPlayer:
     # ---- main-phase judgement ----
 
     def worth_using(self, state: State, player: int, card: int) -> bool:
-        text, me = state.texts[card], state.players[player]
-        cost = text.use.cost[0] if text.use.cost else None
+        use, me = state.texts[card].use, state.players[player]
+        cost = use.cost[0] if use is not None and use.cost else None
         if cost == "exile_self":
             title = state.cards[card].title
             if state.cards[card].attack and card not in state.attacked:
@@ -98,12 +109,14 @@ class GreedyPlayer:
         opponent = state.players[1 - player]
         to_base = sum(state.attack_of(c, player) for c in free)
         ships = sum(
-            state.cards[c].hit_points - state.ship_damage.get(c, 0)
+            (state.cards[c].hit_points or 0) - state.ship_damage.get(c, 0)
             for c in opponent.in_play
             if state.cards[c].is_ship
         )
         base_left = (
-            state.cards[opponent.base].hit_points - opponent.base_damage if opponent.base is not None else 0
+            (state.cards[opponent.base].hit_points or 0) - opponent.base_damage
+            if opponent.base is not None
+            else 0
         )
         kills_base = opponent.base is not None and to_base >= ships + base_left
         if not kills_base:
@@ -131,6 +144,7 @@ class GreedyPlayer:
 
     def decide(self, state: State, legal: list[dict]) -> dict:
         pending = state.pending
+        assert pending is not None
         me = pending.player
         kind = pending.kind
         options = [a for a in legal if a["type"] == "select"]
@@ -149,7 +163,7 @@ class GreedyPlayer:
                 return {"type": "select", "option": (prefer or names)[0]}
             player = state.players[me]
             if "repair" in names and player.base is not None:
-                if player.base_damage * 2 >= state.cards[player.base].hit_points:
+                if player.base_damage * 2 >= (state.cards[player.base].hit_points or 0):
                     return {"type": "select", "option": "repair"}
             for name in ("force", "resources", "attack"):
                 if name in names and (name != "force" or not state.force_with(me)):
@@ -176,7 +190,7 @@ class GreedyPlayer:
             (total,) = pending.data
             killable = [
                 a for a in options
-                if a["amount"] == state.cards[a["card"]].hit_points - state.ship_damage.get(a["card"], 0)
+                if a["amount"] == (state.cards[a["card"]].hit_points or 0) - state.ship_damage.get(a["card"], 0)
             ]  # fmt: skip
             if killable:
                 return max(killable, key=lambda a: (a["amount"], -a["card"]))

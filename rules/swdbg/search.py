@@ -119,11 +119,11 @@ def evaluate(state: State, me: int) -> float:
         enemy = state.players[1 - player]
         score += sign * 25.0 * len(own.victory)
         if enemy.base is not None:
-            score += sign * 12.0 * enemy.base_damage / state.cards[enemy.base].hit_points
+            score += sign * 12.0 * enemy.base_damage / (state.cards[enemy.base].hit_points or 1)
         cards = own.deck + own.hand + own.discard + own.in_play
         score += sign * 0.4 * sum(card_value(state, c) for c in cards)
         score += sign * sum(
-            0.3 * (state.cards[c].hit_points - state.ship_damage.get(c, 0)) for c in own.in_play
+            0.3 * ((state.cards[c].hit_points or 0) - state.ship_damage.get(c, 0)) for c in own.in_play
             if state.cards[c].is_ship
         )  # fmt: skip
     score += 0.8 * state.force * state.players[me].side

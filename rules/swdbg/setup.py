@@ -48,7 +48,7 @@ class Setup:
             problems.append({"code": code, "message": message, "cards": sorted({c.code for c in cards})})
 
         sides = [SIDES.get(p.faction) for p in self.players]
-        if None in sides or sorted(sides) != [-1, 1]:
+        if sorted(s or 0 for s in sides) != [-1, 1]:
             add("factions", "One player must play a dark-side faction and the other a light-side faction.")
         seen = set()
         for card in self.cards():

@@ -6,13 +6,16 @@ Mutable and cheap to copy: `Game` copies it for `copy()` and for the search play
 
 import random
 from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import LIGHT, NEUTRAL, DbgCard
-from .texts import CardText
+from .texts import Ability, CardText
 
-ROW_SIZE = 6
-HAND_SIZE = 5
-TRACK_END = 3  # the Balance of the Force track: -3 (all the way dark) … 0 (neutral) … +3 (all the way light)
+ROW_SIZE: Final = 6
+HAND_SIZE: Final = 5
+TRACK_END: Final = (
+    3  # the Balance of the Force track: -3 (all the way dark) … 0 (neutral) … +3 (all the way light)
+)
 
 
 @dataclass(slots=True)
@@ -46,21 +49,23 @@ class Facts:
     __slots__ = (
         "cards", "attack", "cost", "cost0", "resources", "force", "neutral", "is_unit", "is_ship", "use",
         "free_use", "aura", "bonus", "vs_row", "on_play", "buy", "targets", "_enemy", "_aura_adds",
+        "play_action", "purchase_action", "pay_off_action", "ability_action", "commit_base_action",
+        "resolve_action", "_commit_actions",
     )  # fmt: skip
 
     def __init__(self, cards: tuple[DbgCard, ...], texts: tuple[CardText, ...]):
         self.cards = cards
-        self.attack = tuple(c.attack for c in cards)
-        self.cost = tuple(c.cost for c in cards)
-        self.cost0 = tuple(c.cost or 0 for c in cards)
-        self.resources = tuple(c.resources for c in cards)
-        self.force = tuple(c.force for c in cards)
-        self.neutral = tuple(c.faction == NEUTRAL for c in cards)
-        self.is_unit = tuple(c.is_unit for c in cards)
-        self.is_ship = tuple(c.is_ship for c in cards)
-        self.use = tuple(t.use for t in texts)
+        self.attack: tuple[int, ...] = tuple(c.attack for c in cards)
+        self.cost: tuple[int, ...] = tuple(c.cost for c in cards)
+        self.cost0: tuple[int, ...] = tuple(c.cost or 0 for c in cards)
+        self.resources: tuple[int, ...] = tuple(c.resources for c in cards)
+        self.force: tuple[int, ...] = tuple(c.force for c in cards)
+        self.neutral: tuple[bool, ...] = tuple(c.faction == NEUTRAL for c in cards)
+        self.is_unit: tuple[bool, ...] = tuple(c.is_unit for c in cards)
+        self.is_ship: tuple[bool, ...] = tuple(c.is_ship for c in cards)
+        self.use: tuple[Ability | None, ...] = tuple(t.use for t in texts)
         # abilities without a gate whose cost can always be paid (none, or exiling the card): usable whenever unused
-        self.free_use = tuple(
+        self.free_use: tuple[bool, ...] = tuple(
             t.use is not None
             and t.use.gate is None
             and (t.use.cost is None or t.use.cost[0] not in ("pay", "discard_hand", "exile_hand"))
@@ -68,12 +73,23 @@ class Facts:
         )
         self.aura = tuple(t.aura for t in texts)
         self.bonus = tuple(t.attack_bonus for t in texts)
-        self.vs_row = tuple(any(b[0] == "vs_row" for b in t.attack_bonus) for t in texts)
+        self.vs_row: tuple[bool, ...] = tuple(any(b[0] == "vs_row" for b in t.attack_bonus) for t in texts)
         self.on_play = tuple(t.on_play for t in texts)
-        self.buy: dict[str, tuple] = {}  # by faction: see buy_costs
-        self._enemy: dict[str, tuple] = {}
-        self.targets: dict[str, tuple] = {}  # by enemy faction: see enemy_targets
+        self.buy: dict[str, tuple[int | None, ...]] = {}  # by faction: see buy_costs
+        self._enemy: dict[str, tuple[int | None, ...]] = {}
+        self.targets: dict[str, tuple[bool, ...]] = {}  # by enemy faction: see enemy_targets
         self._aura_adds: dict[int, tuple] = {}
+        # The main-phase actions, built once and shared by every legal-action list (a simulation lists millions
+        # of them): callers must treat actions as read-only, as they already do the options of a decision.
+        numbers = range(len(cards))
+        self.play_action = tuple({"type": "play", "card": c} for c in numbers)
+        self.purchase_action = tuple({"type": "purchase", "card": c} for c in numbers)
+        self.pay_off_action = tuple({"type": "pay_off", "card": c} for c in numbers)
+        self.ability_action = tuple({"type": "ability", "card": c} for c in numbers)
+        self.commit_base_action = tuple({"type": "commit", "card": c, "target": "base"} for c in numbers)
+        self.resolve_action: dict[int | str, dict] = {"base": {"type": "resolve", "target": "base"}}
+        self.resolve_action.update((c, {"type": "resolve", "target": c}) for c in numbers)
+        self._commit_actions: dict[tuple[int, int], dict] = {}
 
     def aura_adds(self, source: int) -> tuple:
         """Per card: what the auras of `source` add to its attack (a fixed number: auras name a card type or
@@ -85,7 +101,14 @@ class Facts:
             )
         return table
 
-    def buy_costs(self, faction: str) -> tuple:
+    def commit_action(self, card: int, target: int) -> dict:
+        """The action committing `card` to an attack on the galaxy-row card `target`."""
+        action = self._commit_actions.get((card, target))
+        if action is None:
+            action = self._commit_actions[card, target] = {"type": "commit", "card": card, "target": target}
+        return action
+
+    def buy_costs(self, faction: str) -> tuple[int | None, ...]:
         """Per card: its cost if a `faction` player may purchase it (own faction or neutral), else None."""
         table = self.buy.get(faction)
         if table is None:
@@ -94,7 +117,7 @@ class Facts:
             )
         return table
 
-    def target_values(self, enemy: str) -> tuple:
+    def target_values(self, enemy: str) -> tuple[int | None, ...]:
         """Per card: its target value if it is a unit of the `enemy` faction, else None."""
         table = self._enemy.get(enemy)
         if table is None:
@@ -103,7 +126,7 @@ class Facts:
             )
         return table
 
-    def enemy_targets(self, enemy: str) -> tuple:
+    def enemy_targets(self, enemy: str) -> tuple[bool, ...]:
         """Per card: whether it is a unit of the `enemy` faction that has a target value."""
         table = self.targets.get(enemy)
         if table is None:
@@ -119,9 +142,10 @@ def _aura_add(aura: tuple, info: DbgCard) -> int:
     return 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pending:
-    """A decision the game waits for: `player` picks one of `options` (actions), or declines if `optional`."""
+    """A decision the game waits for: `player` picks one of `options` (actions), or declines if `optional`.
+    Never changed once made (State.copy shares it); not frozen only because frozen instances are slow to build."""
 
     kind: str
     player: int
@@ -156,7 +180,7 @@ class State:
         self.pay_off = False
         self.rng = random.Random(0)
         self.ship_damage: dict[int, int] = {}
-        self.committed: dict[int, object] = {}  # card → "base" or a galaxy-row card
+        self.committed: dict[int, int | str] = {}  # card → "base" or a galaxy-row card
         self.attacked: set[int] = set()
         self.used: set[int] = set()  # cards (and bases) whose ability was used this turn
         self.buffs: dict[int, int] = {}  # attack gained this turn, by card
@@ -170,8 +194,7 @@ class State:
         ] = {}  # hidden cards a player was shown, by player, until it acts
 
     def copy(self) -> "State":
-        new = State.__new__(State)
-        new.cards, new.texts, new.facts = self.cards, self.texts, self.facts
+        new = State(self.cards, self.texts, self.facts)
         new.players = [p.copy() for p in self.players]
         new.row, new.galaxy_deck = self.row[:], self.galaxy_deck[:]
         new.galaxy_discard, new.pilots = self.galaxy_discard[:], self.pilots[:]
@@ -268,10 +291,10 @@ class State:
         me = self.players[player]
         deck = me.deck
         if 0 < n <= len(deck):  # the usual case, no reshuffle: take the top n at once, top card first
-            drawn = deck[-n:]
+            top = deck[-n:]
             del deck[-n:]
-            drawn.reverse()
-            me.hand += drawn
+            top.reverse()
+            me.hand += top
             return n
         drawn = 0
         for _ in range(n):
@@ -327,7 +350,7 @@ class State:
                 self.flags.add(f"hoth_{prevented + taken}")
             n -= taken
         defender.base_damage += n
-        if defender.base_damage >= self.cards[defender.base].hit_points:
+        if defender.base_damage >= (self.cards[defender.base].hit_points or 0):
             self.players[attacker].victory.append(defender.base)
             defender.base, defender.base_damage = None, 0
             if len(self.players[attacker].victory) >= self.bases_to_win:
@@ -337,7 +360,7 @@ class State:
 
     def damage_ship(self, owner: int, ship: int, n: int) -> None:
         self.ship_damage[ship] = self.ship_damage.get(ship, 0) + n
-        if self.ship_damage[ship] >= self.cards[ship].hit_points:
+        if self.ship_damage[ship] >= (self.cards[ship].hit_points or 0):
             self.destroy_ship(ship)
 
     def destroy_ship(self, ship: int) -> None:
