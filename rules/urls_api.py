@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import games, odds, swtcg_rules
+from .api import games, odds, swccg_rules, swtcg_rules
 
 urlpatterns = [
     path("simulate/opening-hand", odds.OpeningHandView.as_view(), name="api-simulate-opening-hand"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path(
         "rules/swtcg/confrontation", swtcg_rules.ConfrontationView.as_view(), name="api-swtcg-confrontation"
     ),
+    path("rules/swccg/battle", swccg_rules.BattleView.as_view(), name="api-swccg-battle"),
     path("games/swdbg/replay", games.ReplayView.as_view(), name="api-swdbg-replay"),
     path("games/swdbg/simulate", games.SimulateView.as_view(), name="api-swdbg-simulate"),
     path("games/swdbg/record-schema", games.RecordSchemaView.as_view(), name="api-swdbg-record-schema"),

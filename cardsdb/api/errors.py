@@ -48,6 +48,8 @@ ERROR_CODES = {
     "illegal-stack": "A unit's stack breaks the SWTCG stacking rules; 'violations' lists each with its code.",
     "illegal-bid": "A confrontation bid breaks the bidding rules; 'rule' names it, 'index' is the bad bid.",
     "no-confrontation": "Not two unique units of the same name on their own sides, so no confrontation ('rule').",
+    "battle-not-resolvable": "The battle cannot be resolved as given ('rule' says why: no-battle, "
+    "too-many-destinies, too-many-cards, bad-number).",
     "bad-record": "The game record is not the documented shape (GET /api/games/swdbg/record-schema).",
     "too-many-actions": "A game record holds more actions than a game can (the limit is in the message).",
     "bad-setup": "The game's setup cannot start a game; 'problems' lists each with its code and cards.",

@@ -717,6 +717,8 @@ def test_error_codes_are_all_exercised():
         "game-in-progress",
         "simulation-too-large",
     }
+    # Exercised by tests/rules/swccg/test_battle_api.py.
+    body_codes |= {"battle-not-resolvable"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

@@ -47,6 +47,7 @@ ENDPOINTS = {
     ("post", "/api/rules/swtcg/stack"): None,
     ("post", "/api/rules/swtcg/confrontation"): None,
     ("post", "/api/games/swdbg/replay"): None,
+    ("post", "/api/rules/swccg/battle"): None,
     ("post", "/api/games/swdbg/simulate"): None,
     ("post", "/api/games/swdbg/"): (401, "not-authenticated"),
     ("post", "/api/games/{deck}/actions"): (401, "not-authenticated"),  # any number: a game id

@@ -1,0 +1,162 @@
+"""SWCCG calculators over HTTP, against the stored cards: a battle at one location (and sabacc, below).
+
+The rules are plain Python in rules/swccg; these views resolve GEMP ids to CcgCard records, apply the modifiers
+the caller states (card text is never guessed) and shape the answer. Input the rules cannot resolve is a 400 with
+a code and, in `rule`, the rules' own reason.
+"""
+
+from dataclasses import asdict
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb.api.errors import ApiError
+from cardsdb.api.parsers import JSONParser
+from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.views import ERROR
+from decks.api.views import MAX_BODY, check_body_size
+from rules.swccg import battle
+from rules.swccg.cards import CcgCard
+from rules.swccg_cards import ccg_cards
+
+NUMBER = {"min_value": -battle.MAX_NUMBER, "max_value": battle.MAX_NUMBER}
+MAX_ABOARD = 12
+
+
+class CardInBattleIn(StrictSerializer):
+    card = serializers.CharField(max_length=64, help_text='A GEMP id, e.g. "1_168" (Darth Vader).')
+    hit = serializers.BooleanField(default=False, help_text="Hit by a weapon this battle.")
+    power = serializers.FloatField(
+        default=0, help_text="Added to the printed power (card text's modifier).", **NUMBER
+    )
+    ability = serializers.FloatField(default=0, help_text="Added to the printed ability.", **NUMBER)
+    forfeit = serializers.FloatField(default=0, help_text="Added to the printed forfeit.", **NUMBER)
+    immune_to_attrition = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=battle.MAX_NUMBER,
+        help_text="Replaces the card's own immunity (read from its text): immune while attrition < this; "
+        "null = not immune.",
+    )
+
+
+class CarrierIn(CardInBattleIn):
+    aboard = CardInBattleIn(
+        many=True,
+        required=False,
+        max_length=MAX_ABOARD,
+        help_text="Pilots and passengers aboard this starship or vehicle: they add ability, not power.",
+    )
+
+
+class BattleSideIn(StrictSerializer):
+    cards = CarrierIn(
+        many=True, min_length=1, max_length=battle.MAX_CARDS, help_text="The side's cards there."
+    )
+    destinies = serializers.ListField(
+        child=serializers.FloatField(**NUMBER), max_length=11, default=list, help_text="Battle destiny draws."
+    )
+    extra_destinies = serializers.IntegerField(default=0, min_value=0, max_value=10)
+    destinies_if_unable = serializers.IntegerField(default=0, min_value=0, max_value=10)
+    destiny_bonus = serializers.FloatField(
+        default=0, help_text="Added to each battle destiny draw.", **NUMBER
+    )
+    power_bonus = serializers.FloatField(default=0, help_text="Added to the total power.", **NUMBER)
+    attrition_bonus = serializers.FloatField(default=0, help_text="Added to the attrition caused.", **NUMBER)
+    damage_bonus = serializers.FloatField(default=0, help_text="Added to the battle damage caused.", **NUMBER)
+
+
+class BattleIn(StrictSerializer):
+    dark = BattleSideIn()
+    light = BattleSideIn()
+
+
+def _number(value: float | None) -> float:
+    return 0.0 if value is None else value
+
+
+def _in_battle(entry: dict, cards: dict[str, CcgCard]) -> battle.InBattle:
+    card = cards[entry["card"]]
+    immunity = entry["immune_to_attrition"] if "immune_to_attrition" in entry else card.immune_to_attrition
+    return battle.InBattle(
+        card_id=card.card_id,
+        title=card.title,
+        power=_number(card.power) + entry["power"],
+        ability=_number(card.ability) + entry["ability"],
+        forfeit=_number(card.forfeit) + entry["forfeit"],
+        immune_to_attrition=immunity,
+        hit=entry["hit"],
+        aboard=tuple(_in_battle(e, cards) for e in entry.get("aboard", ())),
+    )
+
+
+def _side(data: dict, cards: dict[str, CcgCard]) -> battle.BattleSide:
+    return battle.BattleSide(
+        cards=tuple(_in_battle(e, cards) for e in data["cards"]),
+        destinies=tuple(data["destinies"]),
+        extra_destinies=data["extra_destinies"],
+        destinies_if_unable=data["destinies_if_unable"],
+        destiny_bonus=data["destiny_bonus"],
+        power_bonus=data["power_bonus"],
+        attrition_bonus=data["attrition_bonus"],
+        damage_bonus=data["damage_bonus"],
+    )
+
+
+def _card_numbers(card: battle.InBattle) -> dict:
+    found = {k: v for k, v in asdict(card).items() if k != "aboard"}
+    if card.aboard:
+        found["aboard"] = [_card_numbers(c) for c in card.aboard]
+    return found
+
+
+def load_cards(ids: list[str]) -> dict[str, CcgCard]:
+    cards, unknown = ccg_cards(ids)
+    if unknown:
+        raise ApiError(
+            "unknown-card",
+            f"No SWCCG card has the id {', '.join(map(repr, unknown[:20]))}; ids are GEMP's, like 1_168.",
+            cards=unknown,
+        )
+    return cards
+
+
+class BattleView(APIView):
+    """Resolve one battle: each side's power, ability, battle destiny draws allowed and total; the winner; battle
+    damage; attrition per side and which cards are immune to it; hit cards; the smallest forfeits that satisfy
+    the attrition; and the Force the loser still has to lose."""
+
+    parser_classes = [JSONParser]
+    authentication_classes = []
+
+    @extend_schema(request=BattleIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    def post(self, request):
+        check_body_size(request, MAX_BODY)
+        body = BattleIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        ids = [
+            entry["card"]
+            for side in (data["dark"], data["light"])
+            for carrier in side["cards"]
+            for entry in (carrier, *carrier.get("aboard", ()))
+        ]
+        cards = load_cards(ids)
+        sides = {name: _side(data[name], cards) for name in ("dark", "light")}
+        try:
+            result = battle.resolve(sides["dark"], sides["light"])
+        except battle.BattleError as exc:
+            raise ApiError("battle-not-resolvable", exc.message, rule=exc.code) from None
+        return Response(
+            {
+                "winner": result.winner,
+                "sides": {
+                    name: asdict(result.sides[name])
+                    | {"cards": [_card_numbers(c) for c in sides[name].cards]}
+                    for name in ("dark", "light")
+                },
+            }
+        )

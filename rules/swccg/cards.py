@@ -1,0 +1,63 @@
+"""SWCCG cards as the rules read them: small immutable records built from the stored cards (rules/swccg_cards.py
+does that against the catalogue; tests build them by hand).
+
+Numbers are as printed. What card text does to them in a game is not guessed here: a calculator or a game record
+states it as an explicit modifier. The one piece of text read from the card is its own attrition immunity
+("Immune to attrition < 5."), the number the battle rules need most and the text gives most regularly.
+"""
+
+import re
+from dataclasses import dataclass
+
+DARK = "dark"
+LIGHT = "light"
+SIDES = (DARK, LIGHT)
+
+# "Immune to attrition < 5." or "Immune to attrition." opening a sentence of the card's own text: the card's
+# immunity. Conditional forms ("Immune to attrition < 3 (< 5 while armed)") give their unconditional number;
+# lower-case mentions ("your troopers are immune to attrition") are about other cards and are ignored.
+_IMMUNITY = re.compile(r"(?:^|[.!)]\s+)Immune to attrition(?:\s*<\s*(\d+))?(?=[\s.(,;]|$)")
+ALL_ATTRITION = 1_000  # "Immune to attrition." with no number: immune to any attrition
+
+
+def own_attrition_immunity(gametext: str) -> int | None:
+    """The card's printed immunity to attrition: immune while attrition < the number (ALL_ATTRITION when the text
+    names no number), or None."""
+    match = _IMMUNITY.search(gametext or "")
+    if match is None:
+        return None
+    return int(match.group(1)) if match.group(1) else ALL_ATTRITION
+
+
+@dataclass(frozen=True, slots=True)
+class CcgCard:
+    card_id: str  # the GEMP blueprint id, e.g. "1_168"
+    title: str  # as printed, with its uniqueness marks
+    side: str  # DARK or LIGHT
+    type: str  # "Character", "Starship", "Vehicle", "Location", "Interrupt", …
+    subtype: str = ""  # "Imperial", "Rebel", "Capital", "Starfighter", "Site", …
+    power: float | None = None
+    ability: float | None = None
+    forfeit: float | None = None
+    destiny: float | None = None
+    destiny_values: tuple[float, ...] = ()  # several when the card prints "2 or 5"; empty when none
+    armor: float | None = None
+    maneuver: float | None = None
+    deploy: float | None = None
+    immune_to_attrition: int | None = None  # see own_attrition_immunity
+    icons: tuple[str, ...] = ()  # "Pilot", "Warrior", "Astromech", …
+    characteristics: tuple[str, ...] = ()  # keywords and lore characteristics: "bounty hunter", "gambler", …
+    gametext: str = ""
+
+    @property
+    def is_character(self) -> bool:
+        return self.type == "Character"
+
+    @property
+    def is_starship(self) -> bool:
+        return self.type == "Starship"
+
+    def has(self, word: str) -> bool:
+        """Whether an icon or characteristic names `word` (case-insensitive)."""
+        word = word.casefold()
+        return any(word == item.casefold() for item in self.icons + self.characteristics)

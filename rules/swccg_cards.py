@@ -1,0 +1,37 @@
+"""The stored SWCCG cards as the rules engines read them (rules/swccg/cards.py's CcgCard)."""
+
+from cardsdb.models import Card
+from rules.swccg.cards import DARK, LIGHT, CcgCard, own_attrition_immunity
+
+
+def ccg_card(card: Card) -> CcgCard:
+    values = tuple(float(v) for v in card.destiny_values or () if isinstance(v, int | float))
+    return CcgCard(
+        card_id=card.code,
+        title=card.title,
+        side=DARK if card.side.casefold().startswith("dark") else LIGHT,
+        type=card.type,
+        subtype=card.subtype,
+        power=card.power,
+        ability=card.ability,
+        forfeit=card.forfeit,
+        destiny=card.destiny,
+        destiny_values=values or ((card.destiny,) if card.destiny is not None else ()),
+        armor=card.armor,
+        maneuver=card.maneuver,
+        deploy=card.deploy,
+        immune_to_attrition=own_attrition_immunity(card.gametext),
+        icons=tuple(str(i) for i in card.icons or ()),
+        characteristics=tuple(str(c) for c in [*(card.characteristics or ()), *(card.keywords or ())]),
+        gametext=card.gametext,
+    )
+
+
+def ccg_cards(ids) -> tuple[dict[str, CcgCard], list[str]]:
+    """The current-edition cards for GEMP ids (e.g. "1_168"), and the ids no card has, in the order given."""
+    wanted = list(dict.fromkeys(ids))
+    found = {
+        c.code: ccg_card(c)
+        for c in Card.objects.filter(game_id="swccg", code__in=wanted, edition=Card.Edition.CURRENT)
+    }
+    return found, [i for i in wanted if i not in found]
