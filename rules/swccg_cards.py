@@ -24,7 +24,22 @@ def ccg_card(card: Card) -> CcgCard:
         icons=tuple(str(i) for i in card.icons or ()),
         characteristics=tuple(str(c) for c in [*(card.characteristics or ()), *(card.keywords or ())]),
         gametext=card.gametext,
+        uniqueness=_uniqueness(card),
+        personas=tuple(sorted(p.code for p in card.personas.all())),
+        light_icons=card.light_icons or 0,
+        dark_icons=card.dark_icons or 0,
+        parsec=card.parsec,
+        hyperspeed=card.hyperspeed,
+        landspeed=card.landspeed,
     )
+
+
+def _uniqueness(card: Card) -> str:
+    if card.uniqueness_kind == Card.UniquenessKind.PER_LOCATION:
+        return "◇"
+    if card.uniqueness_kind in (Card.UniquenessKind.UNIQUE, Card.UniquenessKind.RESTRICTED):
+        return "•" * (card.uniqueness_limit or 1)
+    return ""
 
 
 def ccg_cards(ids) -> tuple[dict[str, CcgCard], list[str]]:
@@ -32,6 +47,8 @@ def ccg_cards(ids) -> tuple[dict[str, CcgCard], list[str]]:
     wanted = list(dict.fromkeys(ids))
     found = {
         c.code: ccg_card(c)
-        for c in Card.objects.filter(game_id="swccg", code__in=wanted, edition=Card.Edition.CURRENT)
+        for c in Card.objects.filter(
+            game_id="swccg", code__in=wanted, edition=Card.Edition.CURRENT
+        ).prefetch_related("personas")
     }
     return found, [i for i in wanted if i not in found]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import games, odds, swccg_rules, swtcg_rules
+from .api import games, odds, swccg_games, swccg_rules, swtcg_rules
 
 urlpatterns = [
     path("simulate/opening-hand", odds.OpeningHandView.as_view(), name="api-simulate-opening-hand"),
@@ -16,6 +16,14 @@ urlpatterns = [
         "rules/swtcg/confrontation", swtcg_rules.ConfrontationView.as_view(), name="api-swtcg-confrontation"
     ),
     path("rules/swccg/battle", swccg_rules.BattleView.as_view(), name="api-swccg-battle"),
+    path("rules/swccg/sabacc", swccg_rules.SabaccView.as_view(), name="api-swccg-sabacc"),
+    path("games/swccg/replay", swccg_games.SwccgReplayView.as_view(), name="api-swccg-replay"),
+    path("games/swccg/gemp-replay", swccg_games.GempReplayView.as_view(), name="api-swccg-gemp-replay"),
+    path(
+        "games/swccg/record-schema",
+        swccg_games.SwccgRecordSchemaView.as_view(),
+        name="api-swccg-record-schema",
+    ),
     path("games/swdbg/replay", games.ReplayView.as_view(), name="api-swdbg-replay"),
     path("games/swdbg/simulate", games.SimulateView.as_view(), name="api-swdbg-simulate"),
     path("games/swdbg/record-schema", games.RecordSchemaView.as_view(), name="api-swdbg-record-schema"),

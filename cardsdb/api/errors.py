@@ -50,8 +50,14 @@ ERROR_CODES = {
     "no-confrontation": "Not two unique units of the same name on their own sides, so no confrontation ('rule').",
     "battle-not-resolvable": "The battle cannot be resolved as given ('rule' says why: no-battle, "
     "too-many-destinies, too-many-cards, bad-number).",
+    "sabacc-not-playable": "The sabacc hands or choices break the sabacc rules ('rule' says which, 'cards' the "
+    "card indexes).",
+    "bad-replay": "The GEMP replay file cannot be read (bad zlib or XML, a DTD or entity, an event without a type).",
+    "not-a-replay": "The file is not a GEMP replay (neither zlib, gzip nor XML with a gameReplay root).",
+    "replay-too-large": "The GEMP replay file, or what it inflates to, is larger than one request reads (413).",
     "bad-record": "The game record is not the documented shape (GET /api/games/swdbg/record-schema).",
     "too-many-actions": "A game record holds more actions than a game can (the limit is in the message).",
+    "too-many-events": "A SWCCG game record holds more events than one replay reads (the limit is in the message).",
     "bad-setup": "The game's setup cannot start a game; 'problems' lists each with its code and cards.",
     "bad-game": "The new game's faction or opponent is not one this setup offers.",
     "too-many-games": "You have as many games in progress as one user may (409); finish or delete one.",

@@ -1,4 +1,4 @@
-"""SWCCG calculators over HTTP, against the stored cards: a battle at one location (and sabacc, below).
+"""SWCCG calculators over HTTP, against the stored cards: a battle at one location, and a hand of sabacc.
 
 The rules are plain Python in rules/swccg; these views resolve GEMP ids to CcgCard records, apply the modifiers
 the caller states (card text is never guessed) and shape the answer. Input the rules cannot resolve is a 400 with
@@ -160,3 +160,121 @@ class BattleView(APIView):
                 },
             }
         )
+
+
+# ---- sabacc ----
+
+
+class SabaccAssignmentIn(StrictSerializer):
+    wild = serializers.DictField(
+        child=serializers.IntegerField(min_value=-20, max_value=20),
+        required=False,
+        help_text='{"card index in the hand": value} for each wild card.',
+    )
+    clones = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=5),
+        required=False,
+        help_text='{"card index": index of the card it clones}.',
+    )
+    printed = serializers.DictField(
+        child=serializers.FloatField(min_value=-20, max_value=20),
+        required=False,
+        help_text='{"card index": the value chosen on a card printed with several ("2 or 5")}.',
+    )
+
+
+class SabaccSideIn(StrictSerializer):
+    cards = serializers.ListField(
+        child=serializers.CharField(max_length=64),
+        min_length=2,
+        max_length=6,
+        help_text="GEMP ids in draw order.",
+    )
+    assigned = SabaccAssignmentIn(required=False, help_text="The side's choices; omitted: the best ones.")
+    lando = serializers.IntegerField(
+        default=0, min_value=-1, max_value=1, help_text="+1/−1 when Lando's game text changed the total."
+    )
+    modifiers = serializers.DictField(
+        child=serializers.FloatField(min_value=-20, max_value=20),
+        required=False,
+        help_text='{"card index": +n} applied to a card\'s destiny number.',
+    )
+
+
+class SabaccIn(StrictSerializer):
+    dark = SabaccSideIn()
+    light = SabaccSideIn()
+    wild = serializers.ListField(
+        child=serializers.CharField(max_length=64),
+        max_length=200,
+        default=list,
+        help_text="Wild cards (ids).",
+    )
+    wild_range = serializers.ListField(
+        child=serializers.IntegerField(min_value=-20, max_value=20),
+        min_length=2,
+        max_length=2,
+        default=[1, 6],
+        help_text="The values a wild card may take (Cloud City Sabacc: 1 to 6).",
+    )
+    clones = serializers.ListField(child=serializers.CharField(max_length=64), max_length=200, default=list)
+    stakes = serializers.ListField(child=serializers.CharField(max_length=64), max_length=200, default=list)
+
+
+def _indexed(mapping: dict | None) -> dict[int, object] | None:
+    if not mapping:
+        return None
+    try:
+        return {int(key): value for key, value in mapping.items()}
+    except ValueError:
+        raise ApiError(
+            "invalid-request", "Card indexes are whole numbers from 0 to 5, as text keys."
+        ) from None
+
+
+class SabaccView(APIView):
+    """Settle a hand of sabacc: each side's value (wild cards, clone cards, several printed values — the best
+    choices when they are left open), perfect sabacc, the winner (closest to 11 without going over; both over:
+    closest; a tie: fewer cards; then a draw), and what the loser gives up (a stake to the winner's Used Pile, or
+    any card lost; both first cards on a perfect sabacc), with an Imperial starship won by the Light Side
+    becoming Rebel and the reverse."""
+
+    parser_classes = [JSONParser]
+    authentication_classes = []
+
+    @extend_schema(request=SabaccIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    def post(self, request):
+        from rules.swccg import sabacc
+
+        check_body_size(request, MAX_BODY)
+        body = SabaccIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        cards = load_cards([i for side in ("dark", "light") for i in data[side]["cards"]])
+        hands = {side: [cards[i] for i in data[side]["cards"]] for side in ("dark", "light")}
+        try:
+            assigned = {
+                side: sabacc.Assignment.of(
+                    wild=_indexed(data[side]["assigned"].get("wild")),
+                    clones=_indexed(data[side]["assigned"].get("clones")),
+                    printed=_indexed(data[side]["assigned"].get("printed")),
+                )
+                for side in ("dark", "light")
+                if "assigned" in data[side]
+            }
+            result = sabacc.play_sabacc(
+                hands["dark"],
+                hands["light"],
+                sabacc.SabaccRules(
+                    wild_ids=tuple(data["wild"]),
+                    wild_range=tuple(data["wild_range"]),
+                    clone_ids=tuple(data["clones"]),
+                    stake_ids=tuple(data["stakes"]),
+                ),
+                assigned=assigned,
+                lando={side: data[side]["lando"] for side in ("dark", "light")},
+                modifiers={side: _indexed(data[side].get("modifiers")) or {} for side in ("dark", "light")},
+            )
+        except sabacc.SabaccError as exc:
+            raise ApiError("sabacc-not-playable", exc.message, rule=exc.code, cards=list(exc.cards)) from None
+        return Response(result.to_dict())

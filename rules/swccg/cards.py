@@ -48,6 +48,13 @@ class CcgCard:
     icons: tuple[str, ...] = ()  # "Pilot", "Warrior", "Astromech", …
     characteristics: tuple[str, ...] = ()  # keywords and lore characteristics: "bounty hunter", "gambler", …
     gametext: str = ""
+    uniqueness: str = ""  # "•", "••", "•••" (at most that many on table), "◇" (one per location), "" (none)
+    personas: tuple[str, ...] = ()  # GEMP's persona codes: VADER, LUKE, LANDO…
+    light_icons: float = 0  # locations: the Light Side's Force icons
+    dark_icons: float = 0
+    parsec: float | None = None  # systems
+    hyperspeed: float | None = None
+    landspeed: float | None = None
 
     @property
     def is_character(self) -> bool:
@@ -56,6 +63,28 @@ class CcgCard:
     @property
     def is_starship(self) -> bool:
         return self.type == "Starship"
+
+    @property
+    def is_location(self) -> bool:
+        return self.type == "Location"
+
+    @property
+    def name(self) -> str:
+        """The title without uniqueness marks."""
+        return self.title.lstrip("•◇<> ").replace("<>", "").strip()
+
+    @property
+    def system(self) -> str:
+        """A location's system: "Tatooine" for "•Tatooine: Cantina" and for "•Tatooine"."""
+        return self.name.split(":", 1)[0].strip()
+
+    @property
+    def on_table_limit(self) -> int | None:
+        """How many cards of this title may be on table at once (None: any number; ◇ is per location)."""
+        return {"•": 1, "••": 2, "•••": 3}.get(self.uniqueness)
+
+    def icons_for(self, side: str) -> float:
+        return self.light_icons if side == LIGHT else self.dark_icons
 
     def has(self, word: str) -> bool:
         """Whether an icon or characteristic names `word` (case-insensitive)."""

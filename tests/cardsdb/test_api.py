@@ -717,8 +717,10 @@ def test_error_codes_are_all_exercised():
         "game-in-progress",
         "simulation-too-large",
     }
-    # Exercised by tests/rules/swccg/test_battle_api.py.
-    body_codes |= {"battle-not-resolvable"}
+    # Exercised by tests/rules/swccg/test_battle_api.py and test_swccg_api.py.
+    body_codes |= {"battle-not-resolvable", "sabacc-not-playable", "too-many-events"}
+    # Exercised by tests/rules/swccg/test_gemp_api.py.
+    body_codes |= {"bad-replay", "not-a-replay", "replay-too-large"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

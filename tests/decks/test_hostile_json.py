@@ -48,6 +48,8 @@ ENDPOINTS = {
     ("post", "/api/rules/swtcg/confrontation"): None,
     ("post", "/api/games/swdbg/replay"): None,
     ("post", "/api/rules/swccg/battle"): None,
+    ("post", "/api/rules/swccg/sabacc"): None,
+    ("post", "/api/games/swccg/replay"): None,
     ("post", "/api/games/swdbg/simulate"): None,
     ("post", "/api/games/swdbg/"): (401, "not-authenticated"),
     ("post", "/api/games/{deck}/actions"): (401, "not-authenticated"),  # any number: a game id
@@ -106,6 +108,8 @@ def test_every_json_endpoint_is_listed():
         and isinstance(view, type)
         and issubclass(view, APIView)
         and {"post", "put", "patch"} & set(dir(view))
+        and view.parser_classes
+        != []  # bodies that are files, not JSON: their own hostile tests (GEMP replays)
     }
     listed = {re.sub(r"simulate/[a-z-]+/$", "simulate/<str:kind>/", url) for _, url in ENDPOINTS}
     assert readers == listed

@@ -1,0 +1,242 @@
+"""SWCCG game records over HTTP: the referee's replay of a record against the stored cards (no login).
+
+The referee is plain Python (rules/swccg/referee.py); this view checks the record's shape, resolves its GEMP ids
+to the stored cards and shapes the replay: every violation with its code, the rulebook's words and the event's
+index, a summary of each turn, and the table at the end (or after `upto`).
+"""
+
+from dataclasses import asdict
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb.api.errors import ApiError
+from cardsdb.api.parsers import JSONParser
+from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.views import ERROR
+from decks.api.views import check_body_size
+from rules.swccg.record import MAX_EVENTS, RecordError, check_shape, record_schema
+from rules.swccg.referee import CHECK, STRICT, referee
+from rules.swccg_cards import ccg_cards
+
+MAX_RECORD_BODY = 3_000_000  # 20,000 events of ~100 bytes, and the decks
+
+
+class SwccgRecordIn(StrictSerializer):
+    """A SWCCG game record (the full JSON Schema: GET /api/games/swccg/record-schema)."""
+
+    game = serializers.ChoiceField(choices=["swccg"])
+    record_version = serializers.ChoiceField(choices=[1])
+    players = serializers.ListField(
+        child=serializers.JSONField(), min_length=2, max_length=2, help_text="{name, side, deck, outside}"
+    )
+    events = serializers.ListField(child=serializers.JSONField(), max_length=MAX_EVENTS)
+    result = serializers.JSONField(required=False, allow_null=True)
+
+
+def replay_record(data: object, mode: str, upto: int | None = None) -> dict:
+    """The referee's replay of a JSON record, as the API answers it (ApiError for what cannot be replayed)."""
+    try:
+        record = check_shape(data)
+    except RecordError as exc:
+        raise ApiError(
+            exc.code, exc.message, **({"index": exc.index} if exc.index is not None else {})
+        ) from None
+    cards, unknown = ccg_cards(sorted(record.card_ids()))
+    if unknown:
+        raise ApiError(
+            "unknown-card",
+            f"The decks name ids no SWCCG card has: {', '.join(unknown[:20])}; ids are GEMP's, like 1_168.",
+            cards=unknown,
+        )
+    result = referee(record, cards, mode, stop_after=upto)
+    return {
+        "mode": mode,
+        "events": len(record.events),
+        "events_checked": result.events_checked,
+        "stopped_at": result.stopped_at,
+        "legal": not result.violations,
+        "violations": [v.as_dict() for v in result.violations],
+        "ended": result.ended,
+        "winner": result.winner,
+        "turns": [asdict(t) for t in result.turns],
+        "table": result.table.snapshot(),
+    }
+
+
+class SwccgReplayView(APIView):
+    """Referee a SWCCG game record against the stored cards: every broken rule with the event's index, its code
+    and the rulebook's words (strict: the first one stops the replay; ?mode=check: all of them, carrying on from
+    what the record says happened), a summary of each turn, and the table at the end (or after event `upto`)."""
+
+    parser_classes = [JSONParser]
+    authentication_classes = []
+
+    @extend_schema(
+        request=SwccgRecordIn,
+        parameters=[
+            OpenApiParameter("mode", str, enum=[STRICT, CHECK], description="default strict"),
+            OpenApiParameter("upto", int, description="replay only the events up to this index"),
+        ],
+        responses={200: dict, 400: ERROR, 413: ERROR},
+    )
+    def post(self, request):
+        check_body_size(request, MAX_RECORD_BODY)
+        mode = request.query_params.get("mode", STRICT)
+        if mode not in (STRICT, CHECK):
+            raise ApiError("bad-parameter", "mode is strict or check.")
+        upto = request.query_params.get("upto")
+        if upto is not None:
+            if not upto.isdigit() or len(upto) > 6:
+                raise ApiError("bad-parameter", f"upto is an event index from 0 to {MAX_EVENTS - 1}.")
+            upto = int(upto)
+        return Response(replay_record(request.data, mode, upto))
+
+
+class SwccgRecordSchemaView(APIView):
+    """The JSON Schema of SWCCG game records (version 1)."""
+
+    authentication_classes = []
+
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        return Response(record_schema())
+
+
+# ---- GEMP replays ----
+
+MAX_GEMP_BODY = 4 * 1024 * 1024  # rules/swccg/gemp_replay.py's MAX_COMPRESSED_BYTES
+MAX_EVENTS_SHOWN = 2_000
+
+
+def _gemp_error(exc) -> ApiError:
+    from rules.swccg.gemp_replay import MAX_COMPRESSED_BYTES
+
+    if exc.code == "replay-too-large":
+        return ApiError(
+            exc.code, exc.message, status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, limit=MAX_COMPRESSED_BYTES
+        )
+    return ApiError(exc.code, exc.message)
+
+
+def observed_game(data: bytes, offset: int = 0, limit: int = 500) -> dict:
+    """A GEMP replay read and summarised, its cards named from the catalogue (unknown ids listed, not dropped)."""
+    from cardsdb.models import Card
+    from rules.swccg import gemp_replay
+
+    try:
+        game = gemp_replay.read_replay(data)
+    except gemp_replay.ReplayError as exc:
+        raise _gemp_error(exc) from None
+    titles = dict(
+        Card.objects.filter(
+            game_id="swccg", code__in=game.blueprint_ids, edition=Card.Edition.CURRENT
+        ).values_list("code", "title")
+    )
+    unknown = gemp_replay.resolve_cards(game, lambda ids: titles.keys())
+
+    def name(blueprint_id: str) -> str:
+        return titles.get(blueprint_id, blueprint_id)
+
+    def event(e) -> dict:
+        return {
+            "index": e.index,
+            "type": e.type,
+            "type_name": e.type_name,
+            "known": e.known,
+            "turn": e.turn,
+            "phase": e.phase,
+            "participant": e.participant,
+            "card": e.blueprint_id,
+            "title": titles.get(e.blueprint_id) if e.blueprint_id else None,
+            "face_down": e.face_down,
+            "zone": e.zone,
+            "location_index": e.location_index,
+            "destiny": e.destiny_value,
+            "words": gemp_replay.describe_event(game, e, name),
+            "attributes": dict(e.attributes) if not e.known else None,  # unknown types shown raw
+        }
+
+    return {
+        "encoding": game.encoding,
+        "players": [{"name": p, "side": game.side_of(p)} for p in game.players],
+        "recorded_by": game.recorded_by,
+        "events_total": len(game.events),
+        "offset": offset,
+        "events": [event(e) for e in game.events[offset : offset + limit]],
+        "turns": [
+            {
+                "turn": t.turn,
+                "player": t.player,
+                "side": t.side,
+                "phases": list(t.phases),
+                "destiny_draws": [
+                    {
+                        "index": d.index,
+                        "card": d.blueprint_id,
+                        "destiny": d.destiny_value,
+                        "for": d.destiny_text,
+                    }
+                    for d in t.destiny_draws
+                ],
+                "conflicts": [
+                    {
+                        "kind": c.kind,
+                        "location_index": c.location_index,
+                        "started": c.started_event,
+                        "ended": c.ended_event,
+                    }
+                    for c in t.conflicts
+                ],
+                "cards_put_in_play": t.cards_put_in_play,
+                "cards_removed_from_play": t.cards_removed_from_play,
+                "messages": list(t.messages),
+            }
+            for t in game.turns
+        ],
+        "unknown_event_types": list(game.unknown_event_types),
+        "unknown_cards": [
+            {
+                "card": u.blueprint_id,
+                "as_written": list(u.raw_ids),
+                "events": u.events,
+                "first_event": u.first_event,
+            }
+            for u in unknown
+        ],
+        "refereed": False,  # a GEMP stream has hidden choices and unseeded shuffles: it is viewed, not refereed
+    }
+
+
+class GempReplayView(APIView):
+    """Read a GEMP replay file — zlib-deflated as GEMP stores it (`.xml.gz`), gzip, or plain XML — as an observed
+    game: the players and their sides, every event in words with the cards named from the catalogue (events
+    `offset` to `offset + limit`), a summary of each turn (phases, destiny draws, battles and other conflicts,
+    cards put in and taken out of play, the game log), event types the reader does not know (kept, shown raw)
+    and blueprint ids the catalogue does not have (listed, never dropped). The body is the file itself. It is
+    read as untrusted XML (no DTDs or entities) and not refereed: GEMP does not record hidden choices."""
+
+    parser_classes = []  # the body is the file, read as bytes
+    authentication_classes = []
+
+    @extend_schema(
+        request={"application/octet-stream": {"type": "string", "format": "binary"}},
+        parameters=[
+            OpenApiParameter("offset", int, description="the first event listed (default 0)"),
+            OpenApiParameter(
+                "limit", int, description=f"events listed, at most {MAX_EVENTS_SHOWN} (default 500)"
+            ),
+        ],
+        responses={200: dict, 400: ERROR, 413: ERROR},
+    )
+    def post(self, request):
+        check_body_size(request, MAX_GEMP_BODY)
+        bounds = {}
+        for key, default, high in (("offset", 0, 10**6), ("limit", 500, MAX_EVENTS_SHOWN)):
+            value = request.query_params.get(key, str(default))
+            if not value.isdigit() or len(value) > 7 or int(value) > high:
+                raise ApiError("bad-parameter", f"{key} is a whole number from 0 to {high}.")
+            bounds[key] = int(value)
+        return Response(observed_game(request.body, **bounds))

@@ -1,0 +1,511 @@
+"""GEMP SWCCG replays read as data: one player's stream of `<ge …/>` events, never a re-playable game.
+
+GEMP (GameRecorder) writes each player's events into `<gameReplay>` and stores the XML as a raw zlib stream
+(Deflater 9) named `.xml.gz`; its replay page serves the inflated XML. Both are accepted here, and gzip too.
+The file is untrusted: defusedxml refuses DTDs, entities and external references, and every size is bounded
+before or while the work is done. Shapes follow GEMP's GameCommunicationChannel and EventSerializer:
+P lists the players dark side first and names the recording player; TC names the player whose turn begins;
+GPC's phase reads "Deploy (turn #2)", the number being that side's own turn count; a face-down card shows
+the card back "-1_1"/"-1_2"; a destiny's value only reaches the log ("x draws <card> as a 4 for battle destiny").
+"""
+
+import re
+import sys
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import DefusedXMLParser, ParseError
+
+from rules.swccg.cards import DARK, LIGHT
+
+MAX_COMPRESSED_BYTES = 4 * 1024 * 1024
+MAX_INFLATED_BYTES = 16 * 1024 * 1024  # also the bound for plain XML input
+MAX_EVENTS = 50_000  # a long GEMP game logs a few thousand; 50,000 read in about a second
+MAX_CHILDREN_PER_EVENT = 5_000  # GS has 4, a card-choice decision a few hundred parameters
+MAX_DEPTH = 3  # gameReplay > ge > playerZones / parameter: GEMP writes nothing deeper
+WORDS_LIMIT = 300  # characters of one value shown in an event's words; the raw value is kept whole
+
+EVENT_TYPES = {
+    "P": "player order", "GPC": "phase change", "TC": "turn change",
+    "PCIP": "card put in play", "PCIPAR": "card restored from a snapshot", "RCIP": "card replaced",
+    "MCIP": "card moved", "ROCIP": "card rotated", "FCIP": "card flipped", "TCO": "card turned over",
+    "RCFP": "cards removed", "RLFP": "locations removed",
+    "SB": "battle starts", "ATB": "card added to battle", "RFB": "card removed from battle", "EB": "battle ends",
+    "SA": "attack starts", "EA": "attack ends", "SD": "duel starts", "ED": "duel ends",
+    "SLC": "lightsaber combat starts", "ELC": "lightsaber combat ends",
+    "SS": "sabacc starts", "RSH": "sabacc hands revealed", "ES": "sabacc ends",
+    "M": "game log message", "W": "W (no emitter known)", "GS": "game stats",
+    "CAC": "card affects cards", "IP": "interrupt played", "DD": "destiny drawn", "CA": "card activated",
+    "D": "decision required",
+}  # fmt: skip
+CONFLICT_STARTS = {"SB": "battle", "SA": "attack", "SD": "duel", "SLC": "lightsaber combat", "SS": "sabacc"}
+CONFLICT_ENDS = {"EB": "battle", "EA": "attack", "ED": "duel", "ELC": "lightsaber combat", "ES": "sabacc"}
+CARD_VERBS = {
+    "ROCIP": "turns {} sideways or upright", "FCIP": "flips {}", "TCO": "turns {} over", "IP": "plays {}",
+    "CA": "uses {}", "ATB": "adds {} to the battle", "RFB": "takes {} out of the battle",
+}  # fmt: skip
+IN_PLAY_ZONES = frozenset({"AT_LOCATION", "SIDE_OF_TABLE", "LOCATIONS", "ATTACHED"})  # Zone.isInPlay()
+CARD_BACKS = frozenset({"-1_1", "-1_2"})  # light and dark card backs: a face-down card
+
+_BLUEPRINT = re.compile(r"(\d{1,4}_\d{1,5})(?:_BACK)?[*^]*")  # "1_168", "1_168*" foil, "^" alt image, X_BACK
+_INT = re.compile(r"-?\d{1,9}")  # ids and indexes; longer digit runs are kept raw, never converted
+_PHASE = re.compile(r"(.*)\(turn #(\d{1,9})\)")  # greedy, anchored: one linear pass
+_CARD_HINT = re.compile(r"class='cardHint' value='([^']{1,64})'")
+_TAG = re.compile(r"<[^<>]*>")  # [^<>]: a run of "<" without ">" stays linear
+_DESTINY_LOG = re.compile(r" draws .* as an? (-?\d{1,6}(?:\.\d{1,3})?) for (.+)$")  # on short lines only
+DESTINY_LOG_LIMIT = 1_000  # GEMP's destiny lines are far shorter; longer ones are not searched (backtracking)
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be read: `code` is stable, `message` says what is wrong."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Child:
+    """A child element of an event as written: GS's playerZones / …PowerAtLocations, D's parameter."""
+
+    tag: str
+    attributes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayEvent:
+    index: int  # 0-based position in the file
+    type: str  # GEMP's code: "PCIP", "DD", … or whatever an unknown event carried
+    type_name: str
+    known: bool
+    turn: int  # 0 before the first turn change, then one more each time another player's turn begins
+    turn_player: str | None
+    phase: str | None  # "Deploy", from the last GPC
+    participant: str | None  # participantId: card owner, performer or turn player, by event type
+    blueprint_id: str | None  # normalised: "1_168" (None for no card or a face-down one)
+    raw_blueprint_id: str | None  # as written: "1_168*", "-1_2", …
+    face_down: bool
+    card_id: int | None
+    zone: str | None
+    location_index: int | None
+    destiny_text: str | None
+    destiny_value: float | None  # from the log line that follows the draw
+    message: str | None  # raw message (GEMP's HTML card links included)
+    mentioned_ids: tuple[str, ...]  # normalised blueprint ids linked in the message
+    attributes: tuple[tuple[str, str], ...]  # every attribute, as written
+    children: tuple[Child, ...]
+    words: str = ""
+
+    def attribute(self, name: str, default: str | None = None) -> str | None:
+        return next((value for key, value in self.attributes if key == name), default)
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    kind: str  # "battle", "attack", "duel", "lightsaber combat", "sabacc"
+    location_index: int | None
+    started_event: int
+    ended_event: int | None  # None: the replay never shows it end
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSummary:
+    turn: int
+    player: str | None
+    side: str | None  # DARK / LIGHT
+    side_turn: int | None  # that side's own turn number, from the phase text
+    phases: tuple[str, ...]
+    destiny_draws: tuple[ReplayEvent, ...]  # the DD events: who drew what, for which destiny, its value
+    conflicts: tuple[Conflict, ...]
+    cards_put_in_play: int
+    cards_removed_from_play: int
+    messages: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LogMessage:
+    event_index: int
+    turn: int
+    text: str  # card links reduced to their titles
+    raw: str
+
+
+@dataclass(frozen=True, slots=True)
+class ObservedGame:
+    encoding: str  # "zlib", "gzip" or "xml"
+    players: tuple[str, ...]  # as the P event lists them: dark side first
+    recorded_by: str | None  # whose view this is
+    events: tuple[ReplayEvent, ...]
+    turns: tuple[TurnSummary, ...]
+    blueprint_ids: frozenset[str]  # normalised ids of every card seen or linked in the log
+    unknown_event_types: tuple[str, ...]  # first-seen order; their events are kept in `events`
+    messages: tuple[LogMessage, ...]
+
+    def side_of(self, player: str | None) -> str | None:
+        return _side_of(self.players, player)
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownCard:
+    blueprint_id: str
+    raw_ids: tuple[str, ...]
+    events: int  # how many events show or link it
+    first_event: int
+
+
+def normalise_blueprint_id(raw: str | None) -> str | None:
+    """GEMP's blueprint id in the catalogue's plain form: foil "*" and alternate-image "^" marks and the
+    "_BACK" face dropped. Card backs (face-down cards) and empty ids give None; ids of another shape are
+    returned stripped, unchanged, so that they are listed as unknown rather than lost."""
+    raw = (raw or "").strip()
+    if not raw or raw in CARD_BACKS:
+        return None
+    match = _BLUEPRINT.fullmatch(raw)
+    return match.group(1) if match else raw
+
+
+def read_replay(data: bytes) -> ObservedGame:
+    """Read a GEMP replay (zlib, gzip or plain XML bytes). Raises ReplayError."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise ReplayError("bad-replay", f"A replay is bytes, not {type(data).__name__}.")
+    data = bytes(data)
+    encoding, xml = _decode(data)
+    if xml.count(b"<ge") > MAX_EVENTS:  # a cheap upper bound first; the parser counts exactly as it goes
+        raise ReplayError("too-many-events", f"A replay is limited to {MAX_EVENTS} events.")
+    reader = _Reader(encoding)
+    _parse(xml, reader)
+    return reader.result()
+
+
+def resolve_cards(
+    game: ObservedGame, known: Callable[[frozenset[str]], Iterable[str]]
+) -> tuple[UnknownCard, ...]:
+    """The game's blueprint ids that `known` (asked once, with all of them) does not vouch for, sorted."""
+    found = frozenset(known(game.blueprint_ids)) & game.blueprint_ids
+    seen: dict[str, list] = {}  # id -> [raw ids, events showing it, first event]
+    for event in game.events:
+        raw = event.raw_blueprint_id if normalise_blueprint_id(event.raw_blueprint_id) else event.blueprint_id
+        for blueprint_id, shown in ((event.blueprint_id, raw), *((i, i) for i in event.mentioned_ids)):
+            if blueprint_id and blueprint_id not in found:
+                entry = seen.setdefault(blueprint_id, [set(), 0, event.index])
+                entry[0].add(shown or blueprint_id)
+                entry[1] += 1
+    return tuple(
+        UnknownCard(i, tuple(sorted(raws)), n, first) for i, (raws, n, first) in sorted(seen.items())
+    )
+
+
+def describe_event(game: ObservedGame, event: ReplayEvent, card_name: Callable[[str], str] = str) -> str:
+    """The event in words; `card_name` turns a blueprint id into what to show (the Django layer: a title)."""
+    return _describe(event, game.players, game.recorded_by, card_name)
+
+
+# --- reading ------------------------------------------------------------------------------------------------
+
+
+def _decode(data: bytes) -> tuple[str, bytes]:
+    if not data:
+        raise ReplayError("bad-replay", "The replay is empty.")
+    if len(data) >= 2 and data[0] == 0x78 and (data[0] << 8 | data[1]) % 31 == 0:
+        return "zlib", _inflate(data, zlib.MAX_WBITS)
+    if data[:2] == b"\x1f\x8b":
+        return "gzip", _inflate(data, 16 + zlib.MAX_WBITS)
+    if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        raise ReplayError("not-a-replay", "This is neither a GEMP replay file (zlib) nor replay XML.")
+    if len(data) > MAX_INFLATED_BYTES:
+        raise ReplayError("replay-too-large", f"Replay XML is limited to {MAX_INFLATED_BYTES} bytes.")
+    return "xml", data
+
+
+def _inflate(data: bytes, wbits: int) -> bytes:
+    if len(data) > MAX_COMPRESSED_BYTES:
+        raise ReplayError("replay-too-large", f"A replay file is limited to {MAX_COMPRESSED_BYTES} bytes.")
+    inflater, out, pending = zlib.decompressobj(wbits), bytearray(), data
+    try:
+        while pending:  # max_length stops a zip bomb at the limit instead of after inflating it
+            out += inflater.decompress(pending, MAX_INFLATED_BYTES + 1 - len(out))
+            if len(out) > MAX_INFLATED_BYTES:
+                raise ReplayError("replay-too-large", f"The replay inflates past {MAX_INFLATED_BYTES} bytes.")
+            pending = inflater.unconsumed_tail
+    except zlib.error as error:
+        raise ReplayError("bad-replay", f"The compressed replay is damaged ({error}).") from None
+    if not inflater.eof:
+        raise ReplayError("bad-replay", "The compressed replay ends early: the file is truncated.")
+    if inflater.unused_data:
+        raise ReplayError("bad-replay", "There is data after the end of the compressed replay.")
+    return bytes(out)
+
+
+def _parse(xml: bytes, reader: "_Reader") -> None:
+    # One feed of the whole (bounded) document: expat re-scans a long token on every chunk it is fed, which
+    # makes chunked parsing quadratic on a huge attribute. The target streams, so no tree is ever built.
+    parser = DefusedXMLParser(target=_ReplayTarget(reader), forbid_dtd=True)
+    try:
+        parser.feed(xml)
+        parser.close()
+    except DefusedXmlException as error:  # DTDs carry entity bombs and external references; GEMP writes none
+        raise ReplayError("bad-replay", f"Refused: a replay has no DTD ({type(error).__name__}).") from None
+    except ParseError as error:
+        raise ReplayError("bad-replay", f"The replay is not well-formed XML ({error}).") from None
+
+
+class _ReplayTarget:
+    """The parser's callbacks: root, nesting and counts are checked as the parser goes; each <ge> is handed on."""
+
+    def __init__(self, reader: "_Reader"):
+        self.reader, self.depth, self.events = reader, 0, 0
+        self.attributes: dict[str, str] = {}
+        self.children: list[Child] = []
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ReplayError(
+                "bad-replay", f"Elements nest deeper than GEMP writes (event {self.events - 1})."
+            )
+        if self.depth == 1 and tag != "gameReplay":
+            raise ReplayError("not-a-replay", f"The root is <{tag[:80]}>, not <gameReplay>.")
+        if self.depth == 2:
+            if tag != "ge":
+                raise ReplayError("bad-replay", f"<gameReplay> holds <{tag[:80]}>, not <ge>.")
+            self.events += 1
+            if self.events > MAX_EVENTS:
+                raise ReplayError("too-many-events", f"A replay is limited to {MAX_EVENTS} events.")
+            self.attributes, self.children = attributes, []
+        elif self.depth == 3:
+            if len(self.children) >= MAX_CHILDREN_PER_EVENT:
+                raise ReplayError("replay-too-large", f"Event {self.events - 1} has too many parts.")
+            self.children.append(Child(tag, tuple(attributes.items())))
+
+    def end(self, tag: str) -> None:
+        if self.depth == 2:
+            self.reader.event(self.attributes, tuple(self.children))
+        self.depth -= 1
+
+    # no data() or close(): text between elements is not kept (GEMP writes none)
+
+
+class _Reader:
+    """One pass over the events, tracking turn, phase and card zones; results frozen at the end."""
+
+    def __init__(self, encoding: str):
+        self.encoding = encoding
+        self.players: tuple[str, ...] = ()
+        self.recorded_by: str | None = None
+        self.turn, self.turn_player, self.phase = 0, None, None
+        self.events: list[ReplayEvent] = []
+        self.turns: dict[int, dict] = {}
+        self.zones: dict[int, str] = {}  # card id -> last zone shown, to count removals from play
+        self.pending_destiny: list[int] = []  # DD events still waiting for their value in the log
+        self.open_conflicts: dict[str, list[list]] = {}  # kind -> started, not yet ended (a stack, O(1) each)
+        self.unknown_types: dict[str, None] = {}
+        self.messages: list[LogMessage] = []
+
+    def result(self) -> ObservedGame:
+        events = tuple(self.events)
+        turns = tuple(self._summary(number, turn, events) for number, turn in sorted(self.turns.items()))
+        ids = {i for e in events for i in (e.blueprint_id, *e.mentioned_ids) if i}
+        return ObservedGame(
+            self.encoding, self.players, self.recorded_by, events, turns, frozenset(ids),
+            tuple(self.unknown_types), tuple(self.messages),
+        )  # fmt: skip
+
+    def event(self, attrs: dict[str, str], children: tuple[Child, ...]) -> None:
+        index, kind = len(self.events), attrs.get("type", "")
+        if not kind:
+            raise ReplayError("bad-replay", f"Event {index} has no type.")
+        participant = attrs.get("participantId")
+        if kind == "P" and not self.players:
+            self.players = tuple(p for p in attrs.get("allParticipantIds", "").split(",") if p)
+            self.recorded_by = participant
+        elif kind == "D" and self.recorded_by is None:
+            self.recorded_by = participant  # decisions are only ever recorded for the recording player
+        elif kind == "TC" and participant and participant != self.turn_player:
+            self.turn, self.turn_player = self.turn + 1, participant  # a snapshot restore repeats the same TC
+        turn = self._turn()
+        if kind == "GPC":
+            match = _PHASE.fullmatch(attrs.get("phase", ""))
+            self.phase = (match.group(1) if match else attrs.get("phase", "")).strip() or None
+            turn["side_turn"] = int(match.group(2)) if match else turn["side_turn"]
+            if self.phase:
+                turn["phases"].setdefault(self.phase)  # a dict: ordered, and no quadratic "in" on a list
+        raw_id, message = attrs.get("blueprintId"), attrs.get("message")
+        fields = (
+            index, kind, EVENT_TYPES.get(kind, f"unknown event type {kind[:40]!r}"), kind in EVENT_TYPES,
+            self.turn, self.turn_player, self.phase, participant, normalise_blueprint_id(raw_id), raw_id,
+            (raw_id or "").strip() in CARD_BACKS, _int(attrs.get("cardId")), attrs.get("zone"),
+            _int(attrs.get("locationIndex")), attrs.get("destinyText"), None, message, _hints(message),
+            tuple((name, _shared(value)) for name, value in attrs.items()), children,
+        )  # fmt: skip
+        event = ReplayEvent(*fields)
+        event = ReplayEvent(*fields, self._words(event))  # cheaper than replace() on every event
+        self.events.append(event)
+        if not event.known:
+            self.unknown_types.setdefault(kind)
+        self._track(event, turn)
+
+    def _turn(self) -> dict:
+        return self.turns.setdefault(
+            self.turn,
+            {"player": self.turn_player, "side_turn": None, "phases": {}, "draws": [], "conflicts": [],
+             "put": 0, "removed": 0, "messages": []},
+        )  # fmt: skip
+
+    def _track(self, event: ReplayEvent, turn: dict) -> None:
+        kind = event.type
+        if kind in ("PCIP", "PCIPAR", "RCIP", "MCIP") and event.card_id is not None and event.zone:
+            if kind == "PCIP" and event.zone in IN_PLAY_ZONES:
+                turn["put"] += 1
+            self.zones[event.card_id] = event.zone
+        elif kind == "RCFP":
+            for card_id in _ints(event.attribute("otherCardIds")):
+                turn["removed"] += self.zones.pop(card_id, None) in IN_PLAY_ZONES
+        elif kind in CONFLICT_STARTS:
+            conflict = [CONFLICT_STARTS[kind], event.location_index, event.index, None]
+            turn["conflicts"].append(conflict)
+            self.open_conflicts.setdefault(conflict[0], []).append(conflict)
+        elif kind in CONFLICT_ENDS and self.open_conflicts.get(CONFLICT_ENDS[kind]):
+            self.open_conflicts[CONFLICT_ENDS[kind]].pop()[3] = event.index
+        elif kind == "DD":
+            turn["draws"].append(event.index)
+            self.pending_destiny = (self.pending_destiny + [event.index])[-16:]
+        elif kind == "M" and event.message is not None:
+            text = _TAG.sub("", event.message)
+            self.messages.append(LogMessage(event.index, self.turn, text, event.message))
+            turn["messages"].append(text)
+            self._destiny_value(text, event.mentioned_ids)
+
+    def _destiny_value(self, text: str, mentioned: tuple[str, ...]) -> None:
+        """GEMP logs "<player> draws <card> as a 4 for battle destiny" after the DD event: pair them."""
+        match = _DESTINY_LOG.search(text) if len(text) <= DESTINY_LOG_LIMIT and self.pending_destiny else None
+        if not match:
+            return
+        kind = match.group(2)
+        same = [i for i in self.pending_destiny if self.events[i].destiny_text == kind]
+        index = (same or self.pending_destiny)[0]
+        self.pending_destiny.remove(index)
+        draw = self.events[index]
+        # a card drawn from the top of the Reserve Deck is shown face down; the log line names it
+        draw = replace(
+            draw,
+            destiny_value=float(match.group(1)),
+            blueprint_id=draw.blueprint_id or next(iter(mentioned), None),
+        )
+        self.events[index] = replace(draw, words=self._words(draw))
+
+    def _words(self, event: ReplayEvent) -> str:
+        return _describe(event, self.players, self.recorded_by, str)
+
+    def _summary(self, number: int, turn: dict, events: tuple[ReplayEvent, ...]) -> TurnSummary:
+        draws = tuple(events[i] for i in turn["draws"])
+        player = turn["player"]
+        return TurnSummary(
+            number, player, _side_of(self.players, player), turn["side_turn"], tuple(turn["phases"]), draws,
+            tuple(Conflict(*c) for c in turn["conflicts"]), turn["put"], turn["removed"], tuple(turn["messages"]),
+        )  # fmt: skip
+
+
+# --- words --------------------------------------------------------------------------------------------------
+
+
+def _describe(event: ReplayEvent, players: tuple[str, ...], recorded_by: str | None, name: Callable) -> str:
+    side = _side_of(players, event.participant)
+    who = {DARK: "Dark Side", LIGHT: "Light Side"}.get(side or "", _cut(event.participant or ""))
+    prefix = (f"Turn {event.turn}" if event.turn else "Setup") + (f", {who}" if who else "")
+    return (
+        f"{prefix}: {_cut(' '.join(_cut(_body(event, players, recorded_by, name), 4 * WORDS_LIMIT).split()))}"
+    )
+
+
+def _body(event: ReplayEvent, players: tuple[str, ...], recorded_by: str | None, name: Callable) -> str:
+    kind, get = event.type, event.attribute
+    card = (
+        name(event.blueprint_id)
+        if event.blueprint_id
+        else "a face-down card"
+        if event.face_down
+        else "a card"
+    )
+    if kind == "P":
+        return f"players {', '.join(players) or '?'}, recorded by {recorded_by or '?'}"
+    if kind == "TC":
+        return "turn begins"
+    if kind == "GPC":
+        return f"phase {get('phase')}"
+    if kind in ("PCIP", "PCIPAR", "RCIP", "MCIP"):
+        verb = "moves" if kind == "MCIP" else "deploys" if event.zone in IN_PLAY_ZONES else "puts"
+        lead = {"PCIPAR": "(restored) ", "RCIP": "(replaced) "}.get(kind, "")
+        return f"{lead}{verb} {card}{_place(event)}"
+    if kind in CARD_VERBS:
+        return CARD_VERBS[kind].format(card)
+    if kind == "RCFP":
+        ids = _ints(get("otherCardIds"))
+        return f"{len(ids)} card(s) removed ({_list(ids)})"
+    if kind == "RLFP":
+        return f"locations at {get('locationIndexes')} removed"
+    if kind in CONFLICT_STARTS:
+        at = f" at location {event.location_index}" if event.location_index is not None else ""
+        if kind == "SA":
+            return f"{get('playerAttacking')} attacks {get('playerDefending')}{at}"
+        return f"{CONFLICT_STARTS[kind]} begins{at}"
+    if kind in CONFLICT_ENDS or kind == "RSH":
+        return EVENT_TYPES[kind]
+    if kind == "M":
+        return _TAG.sub("", event.message or "")
+    if kind == "GS":
+        return f"Force generation dark {get('darkForceGeneration')}, light {get('lightForceGeneration')}"
+    if kind == "CAC":
+        return f"{card} affects cards {_list(_ints(get('otherCardIds')))}"
+    if kind == "DD":
+        value = "" if event.destiny_value is None else f": {event.destiny_value:g}"
+        return f"draws {card} for {event.destiny_text or 'destiny'}{value}"
+    if kind == "D":
+        return f"decision ({get('decisionType')}): {get('text') or ''}"
+    shown = ", ".join(f"{key}={_cut(value, 60)}" for key, value in event.attributes[:20] if key != "type")
+    return f"{event.type_name} ({shown})"
+
+
+def _place(event: ReplayEvent) -> str:
+    if event.zone == "AT_LOCATION":
+        return f" to location {event.location_index}"
+    if event.zone == "LOCATIONS":
+        return f" at position {event.location_index}"
+    if event.zone in ("ATTACHED", "STACKED", "STACKED_FACE_DOWN"):
+        return f" on card {event.attribute('targetCardId')}"
+    return f" to {(event.zone or 'somewhere').lower().replace('_', ' ')}"
+
+
+def _side_of(players: tuple[str, ...], player: str | None) -> str | None:
+    if len(players) != 2 or player not in players:
+        return None
+    return DARK if player == players[0] else LIGHT
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and _INT.fullmatch(value.strip()) else None
+
+
+def _ints(value: str | None) -> list[int]:
+    return [number for part in (value or "").split(",") if (number := _int(part)) is not None]
+
+
+def _hints(message: str | None) -> tuple[str, ...]:
+    if not message or "cardHint" not in message:
+        return ()
+    ids = (normalise_blueprint_id(raw) for raw in _CARD_HINT.findall(message or ""))
+    return tuple(dict.fromkeys(i for i in ids if i))
+
+
+def _shared(value: str) -> str:
+    return sys.intern(value) if len(value) <= 24 else value  # "false", zone and player names: one copy each
+
+
+def _list(ids: list[int]) -> str:
+    return ", ".join(map(str, ids[:10])) + (", …" if len(ids) > 10 else "")
+
+
+def _cut(text: str, limit: int = WORDS_LIMIT) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"

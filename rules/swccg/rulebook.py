@@ -1,0 +1,168 @@
+"""The rules the SWCCG referee checks: each violation code with its section and the rulebook's own words
+(../shared/docs/rules/swccg-rulebook-it.txt, the Italian core rules), and an English gist."""
+
+RULES: dict[str, tuple[str, str, str]] = {
+    # code: (section, the rulebook's words, the rule in English)
+    "not-your-turn": (
+        "Ogni turno ha sei fasi",
+        "Ogni turno ha sei fasi. Attivazione - Controllo - Dispiegamento - Battaglia - Movimento - Pescare",
+        "Only the player whose turn it is activates, drains, deploys, battles, moves and draws in these phases.",
+    ),
+    "phase-order": (
+        "Ogni turno ha sei fasi",
+        "Ogni turno ha sei fasi. Attivazione - Controllo - Dispiegamento - Battaglia - Movimento - Pescare",
+        "A turn's phases come in this order and do not come back.",
+    ),
+    "too-much-activation": (
+        "Fase uno: attivazione",
+        "contate le icone Forza sul vostro lato di ogni locazione. Aggiungete 1 per rappresentare la Forza personale",
+        "Activate at most your Force icons on table plus 1.",
+    ),
+    "reserve-empty": (
+        "Fase uno: attivazione",
+        "trasferendole, una alla volta e coperte, dalla cima del vostro Mazzo di Riserva",
+        "Force is activated (and destiny drawn) from the Reserve Deck: it must hold the cards.",
+    ),
+    "not-enough-force": (
+        "Fase tre: dispiegamento",
+        "Questa viene fatta muovendo l'apposito numero di carte Forza coperte, una alla volta, dal vostro mazzo Forza",
+        "Deploying, moving, battling and card text are paid from the Force Pile: it must hold enough cards.",
+    ),
+    "wrong-cost": (
+        "Fase tre: dispiegamento",
+        "Il dispiegamento delle carte richiede la spesa di Forza.",
+        "A card's deploy cost is its printed cost with the modifiers recorded.",
+    ),
+    "no-presence-or-icon": (
+        "Fase tre: dispiegamento",
+        'Potete dispiegare dovunque abbiate una "presenza" o un\'icona Forza dal vostro lato della locazione.',
+        "Deploy only where you have presence or a Force icon on your side (spies excepted).",
+    ),
+    "wrong-location-kind": (
+        "Navi spaziali",
+        "Le navi spaziali possono essere dispiegate solo su delle locazioni di sistema.",
+        "Starships deploy and move to systems; characters and vehicles to sites (or aboard).",
+    ),
+    "unique-on-table": (
+        "Carte uniche e limitate",
+        "non potete averne più di una scoperta sul tavolo in qualsiasi momento del gioco",
+        "• one, •• two, ••• three of a title on table at once; ◇ one per location.",
+    ),
+    "persona-on-table": (
+        "Carte uniche e limitate",
+        "non potete averne più di una scoperta sul tavolo in qualsiasi momento del gioco",
+        "Two cards of one persona (Vader and Anakin, say) are never on table at once.",
+    ),
+    "not-in-hand": (
+        "Fase sei: pescare",
+        "potete pescare un numero qualsiasi di esse e prenderle in mano",
+        "A card is deployed or played from its owner's hand.",
+    ),
+    "card-not-there": (
+        "Spostare le carte",
+        "Molte volte durante il gioco dovrete spostare le carte da un mazzo all'altro.",
+        "The card is not where the event takes it from.",
+    ),
+    "no-control": (
+        "Fase due: controllo",
+        'Per controllare una locazione, dovete avere una "presenza" in quel punto (abilità 1 o maggiore) '
+        "quando il vostro non ne ha.",
+        "Drain only where you control: your presence, none of the opponent's.",
+    ),
+    "wrong-drain": (
+        "Fase due: controllo",
+        "Potete attirare un ammontare uguale al numero di icone Forza sul lato dell'avversario della locazione.",
+        "A Force drain is the opponent's Force icons there, with the modifiers recorded.",
+    ),
+    "no-opponent-icons": (
+        "Fase due: controllo",
+        "se il vostro avversario non ha icone forza, non potete attirare la Forza da quella locazione",
+        "No drain where the opponent has no Force icons (or they are cancelled).",
+    ),
+    "drained-twice": (
+        "Fase due: controllo",
+        "Durante la fase di Controllo, annunciate ogni attrazione di Forza che volete tentare, una alla volta.",
+        "One Force drain per location per turn.",
+    ),
+    "no-battle-here": (
+        "Annunciare una battaglia",
+        "Le battaglie possono aver luogo solo nelle locazioni dove sia voi che il vostro avversario avete "
+        'una "presenza".',
+        "Battle only where both sides have presence.",
+    ),
+    "battled-twice": (
+        "Annunciare una battaglia",
+        "Potete combattere più di una volta durante un turno, ma non due volte alla stessa locazione.",
+        "One battle per location per turn.",
+    ),
+    "no-battle": (
+        "Annunciare una battaglia",
+        "Dovete usare 1 Forza per iniziare ogni battaglia.",
+        "A battle event needs a battle in progress.",
+    ),
+    "too-many-destinies": (
+        "Aggiungete il valore del destino della battaglia",
+        "Se un giocatore ha un'abilità combinata di 4 o più, può pescare un destino di battaglia. (Nota: se avete "
+        "un valore di abilità di 8, non pescate due carte destino.",
+        "One battle destiny at combined ability 4 or more, not two at 8 (card text may add draws).",
+    ),
+    "attrition-unsatisfied": (
+        "Attrito",
+        'dovete sacrificare delle carte con un valore di riscatto maggiore o uguale al "destino" del vostro avversario',
+        "Forfeit from the battle location at least the attrition (immune cards excepted).",
+    ),
+    "battle-damage-unsatisfied": (
+        "Risoluzione della battaglia",
+        "il giocatore con il potere minore deve perdere un ammontare di Forza pari alla differenza tra i totali",
+        "The loser loses the difference, by forfeits and Force lost.",
+    ),
+    "hit-not-forfeited": (
+        "Riscatto",
+        'Le carte "colpite" dalle armi debbono essere riscattate',
+        "Hit cards are forfeited at the end of the battle.",
+    ),
+    "force-loss-unpaid": (
+        "Perdere la Forza",
+        "Quando la Forza viene attirata dal vostro avversario, lui deve piazzare l'apposito numero di carte "
+        "(scoperte) sul mazzetto Perdute.",
+        "Force a player must lose (drains, battle damage) is lost before the phase ends.",
+    ),
+    "moved-twice": (
+        "Muovere i personaggi",
+        "Questo movimento è ristretto ad una volta per turno",
+        "A character moves from site to site by itself once a turn; a vehicle moves by landspeed once a turn.",
+    ),
+    "too-far": (
+        "Muovere le navi spaziali",
+        "La distanza cumulativa massima che una nave spaziale può coprire durante un turno è uguale alla sua "
+        "hyperspeed",
+        "A starship moves at most its hyperspeed in parsecs a turn; a vehicle at most its landspeed in sites.",
+    ),
+    "no-pilot": (
+        "Muovere le navi spaziali",
+        "Una nave spaziale deve avere un pilota ed un astromech o un nav computer a bordo prima di potersi muovere.",
+        "A starship needs a pilot and an astromech or nav computer aboard to move by hyperspeed.",
+    ),
+    "not-same-system": (
+        "Muovere i personaggi",
+        "I personaggi possono viaggiare tra qualsiasi sito e qualsiasi nave spaziale con capacità di approdo "
+        "(su o giù) al sistema collegato",
+        "Site-to-site, landing and take-off moves stay within one system.",
+    ),
+    "result-mismatch": (
+        "L'eccitante conclusione",
+        "Quando il vostro mazzo viene prosciugato di tutta la Forza da parte del vostro avversario",
+        "The game ends when a player's Life Force is gone; the record's result must say who won.",
+    ),
+    "game-over": (
+        "L'eccitante conclusione",
+        "Quando il vostro mazzo viene prosciugato di tutta la Forza",
+        "Nothing happens after the game has ended.",
+    ),
+    "not-checked-yet": (
+        "Regole avanzate",
+        "",
+        "This event type (captures, crossing over, Lando and Lobot, sabacc, weapons) is not refereed yet.",
+    ),
+    "unknown-card": ("Preparare il mazzo", "", "The card is not one of the player's cards in this record."),
+}

@@ -1,0 +1,208 @@
+"""The SWCCG table the referee rebuilds event by event: every card of both decks, where it is, the piles' sizes.
+
+Face-down piles (Reserve Deck, Force Pile, Used Pile) are counted exactly, but a record need not say which card
+lies where in them: their cards are kept together as the player's face-down cards, and a card named as it comes
+out of them (a draw, a destiny) must be one of those. Cards that are face up — hand, table, Lost Pile, out of
+play — are tracked one by one. Life Force = Reserve Deck + Force Pile + Used Pile.
+"""
+
+from dataclasses import dataclass, field
+
+from .cards import DARK, LIGHT, CcgCard
+
+FACE_DOWN = "face-down"
+HAND, TABLE, LOST, OUT_OF_PLAY, OUTSIDE = "hand", "table", "lost", "out-of-play", "outside"
+
+
+@dataclass(slots=True)
+class Instance:
+    key: str  # "1_194#2": the second copy of 1_194 in its owner's deck list
+    card: CcgCard
+    owner: str
+    zone: str = FACE_DOWN
+    at: str | None = None  # on table: the location it is at (a location's own key for a location)
+    on: str | None = None  # aboard or attached to this card
+    hit: bool = False
+
+
+@dataclass(slots=True)
+class Player:
+    side: str
+    reserve: int = 0
+    force: int = 0
+    used: int = 0
+    owed: float = 0  # Force it must still lose (drains, battle damage)
+    activated: int = 0  # this turn
+
+    @property
+    def life_force(self) -> int:
+        return self.reserve + self.force + self.used
+
+
+@dataclass(slots=True)
+class Battle:
+    location: str
+    initiator: str
+    destinies: dict[str, list[float]] = field(default_factory=lambda: {DARK: [], LIGHT: []})
+    forfeited: dict[str, float] = field(default_factory=lambda: {DARK: 0, LIGHT: 0})
+    lost_force: dict[str, float] = field(default_factory=lambda: {DARK: 0, LIGHT: 0})
+    forfeited_keys: set[str] = field(default_factory=set)
+    resolved: object = None  # the battle.BattleResult once the first forfeit or loss comes
+    participants: dict[str, tuple] = field(
+        default_factory=dict
+    )  # side → the InBattle cards it was resolved with
+
+
+@dataclass(slots=True)
+class Modifier:
+    stat: str
+    by: float
+    until: str
+    card: str | None = None
+    location: str | None = None
+    player: str | None = None
+
+
+class Table:
+    def __init__(self, decks: dict[str, list[CcgCard]], outside: dict[str, list[CcgCard]]):
+        self.cards: dict[str, Instance] = {}
+        self.players = {side: Player(side) for side in (DARK, LIGHT)}
+        for side in (DARK, LIGHT):
+            copies: dict[str, int] = {}
+            for card, zone in [(c, FACE_DOWN) for c in decks[side]] + [(c, OUTSIDE) for c in outside[side]]:
+                copies[card.card_id] = copies.get(card.card_id, 0) + 1
+                key = f"{card.card_id}#{copies[card.card_id]}"
+                self.cards[key] = Instance(key, card, side, zone)
+            self.players[side].reserve = len(decks[side])
+        self.locations: list[str] = []  # in the order they came to the table
+        self.turn = 0  # 0: the set-up before the first turn
+        self.active = DARK
+        self.phase = -1  # index into record.PHASES; -1 before the first activation of a turn
+        self.drained: set[str] = set()
+        self.battled: set[str] = set()
+        self.moved: dict[str, float] = {}  # card key → parsecs (starships) or moves made this turn
+        self.battle: Battle | None = None
+        self.modifiers: list[Modifier] = []
+        self.over = False
+
+    # ---- finding cards ----
+
+    def find(self, side: str | None, ref: str, zones: tuple[str, ...] = ()) -> Instance | None:
+        """The card `ref` names: "id#n" exactly, or a plain id's first copy in one of `zones` (else its first)."""
+        if "#" in ref:
+            found = self.cards.get(ref)
+            return found if found is not None and (side is None or found.owner == side) else None
+        copies = [
+            c for c in self.cards.values() if c.card.card_id == ref and (side is None or c.owner == side)
+        ]
+        for copy in copies:
+            if not zones or copy.zone in zones:
+                return copy
+        return copies[0] if copies else None
+
+    def at(self, location: str, side: str | None = None) -> list[Instance]:
+        """The cards at a location (those aboard included), not the location itself."""
+        return [
+            c
+            for c in self.cards.values()
+            if c.zone == TABLE
+            and c.at == location
+            and c.key != location
+            and (side is None or c.owner == side)
+        ]
+
+    def aboard(self, carrier: str) -> list[Instance]:
+        return [c for c in self.cards.values() if c.zone == TABLE and c.on == carrier]
+
+    # ---- numbers with their modifiers ----
+
+    def modified(
+        self, stat: str, *, card: str | None = None, location: str | None = None, player: str | None = None
+    ):
+        return sum(
+            m.by
+            for m in self.modifiers
+            if m.stat == stat
+            and (m.card is None or m.card == card)
+            and (m.location is None or m.location == location)
+            and (player is None or m.player is None or m.player == player)
+        )
+
+    def stat(self, instance: Instance, stat: str) -> float:
+        printed = getattr(instance.card, stat)
+        return (printed or 0) + self.modified(stat, card=instance.key)
+
+    def presence(self, location: str, side: str) -> bool:
+        """Ability 1 or more there: characters, and what a piloted starship or vehicle carries."""
+        return sum(self.stat(c, "ability") for c in self.at(location, side) if c.card.is_character) >= 1
+
+    def controls(self, location: str, side: str) -> bool:
+        other = LIGHT if side == DARK else DARK
+        return self.presence(location, side) and not self.presence(location, other)
+
+    def icons(self, location: str, side: str) -> float:
+        """`side`'s Force icons at a location: its card's icons on that side, with the modifiers recorded."""
+        return self.cards[location].card.icons_for(side) + self.modified(
+            "icons", location=location, player=side
+        )
+
+    def generation(self, side: str) -> float:
+        """Force `side` may activate: its icons on every location, plus 1 for itself, plus recorded modifiers."""
+        return (
+            sum(self.icons(loc, side) for loc in self.locations)
+            + 1
+            + self.modified("force_generation", player=side)
+        )
+
+    def on_table(self) -> list[Instance]:
+        return [c for c in self.cards.values() if c.zone == TABLE]
+
+    def end_turn(self) -> None:
+        for player in self.players.values():
+            player.reserve += player.used  # recirculate: the Used Pile goes under the Reserve Deck
+            player.used = 0
+            player.activated = 0
+        self.turn += 1
+        self.active = LIGHT if self.active == DARK else DARK
+        self.phase = -1
+        self.drained.clear()
+        self.battled.clear()
+        self.moved.clear()
+        self.modifiers = [m for m in self.modifiers if m.until == "game"]
+        for card in self.cards.values():
+            card.hit = False
+
+    def snapshot(self) -> dict:
+        """The table as JSON-friendly data (for replays and their viewer)."""
+        return {
+            "turn": self.turn,
+            "active": self.active,
+            "players": {
+                side: {
+                    "life_force": p.life_force,
+                    "reserve": p.reserve,
+                    "force_pile": p.force,
+                    "used_pile": p.used,
+                    "hand": sorted(c.key for c in self.cards.values() if c.owner == side and c.zone == HAND),
+                    "lost_pile": sorted(
+                        c.key for c in self.cards.values() if c.owner == side and c.zone == LOST
+                    ),
+                    "out_of_play": sorted(
+                        c.key for c in self.cards.values() if c.owner == side and c.zone == OUT_OF_PLAY
+                    ),
+                }
+                for side, p in self.players.items()
+            },
+            "locations": [
+                {
+                    "card": loc,
+                    "title": self.cards[loc].card.title,
+                    "icons": {side: self.icons(loc, side) for side in (DARK, LIGHT)},
+                    "cards": {
+                        side: [{"card": c.key, "title": c.card.title, "on": c.on} for c in self.at(loc, side)]
+                        for side in (DARK, LIGHT)
+                    },
+                }
+                for loc in self.locations
+            ],
+        }
