@@ -76,3 +76,4 @@ bench: $(BIN)/.installed engine
 	$(BIN)/python bench/legality_other_games.py
 	$(BIN)/python bench/swdbg_engine.py
 	$(BIN)/python bench/swdbg_soak.py --games 2000
+	$(BIN)/python bench/swccg_referee.py

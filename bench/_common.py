@@ -102,11 +102,17 @@ def gunicorn(
 def django_with_swdbg(database_url: str | None) -> None:
     """Django set up in this process against `database_url`, or against a fresh PostgreSQL database with the
     SW:DBG cards and formats imported when it is None (the engine benchmarks need only those)."""
+    django_with_game("swdbg", database_url)
+
+
+def django_with_game(game: str, database_url: str | None) -> None:
+    """Django set up in this process against `database_url`, or against a fresh PostgreSQL database with one
+    game's cards and formats imported when it is None."""
     if database_url is None:
-        database_url = recreate_postgres_database("cardsdb_bench_swdbg")
+        database_url = recreate_postgres_database(f"cardsdb_bench_{game}")
         manage("migrate", "--noinput", database_url=database_url)
-        manage("import_cards", "swdbg", database_url=database_url)
-        manage("import_formats", "swdbg", database_url=database_url)
+        manage("import_cards", game, database_url=database_url)
+        manage("import_formats", game, database_url=database_url)
     os.environ.update(
         DATABASE_URL=database_url, CARDSDB_DATA_DIR=data_dir(), DJANGO_SETTINGS_MODULE="cardsdb.settings"
     )

@@ -263,9 +263,6 @@ class _Referee:
             self.resolve_battle()
             table.battle.lost_force[side] += amount
         self.summary().lost[side] += amount
-        if player.life_force <= 0:
-            table.over = True
-            self.winner = other(side)
 
     def on_retrieve(self, event: dict) -> None:
         side = event["player"]
@@ -732,7 +729,16 @@ class _Referee:
             ):  # fmt: skip
                 self.end_battle()
             getattr(self, f"on_{kind}")(event)
+            self.check_life_force()
         return self.found
+
+    def check_life_force(self) -> None:
+        """The game ends the moment a Life Force is gone (Force lost, or the last cards drawn into a hand)."""
+        table = self.table
+        gone = [side for side, p in table.players.items() if p.life_force <= 0]
+        if gone and table.turn > 0 and not table.over:
+            table.over = True
+            self.winner = other(gone[0]) if len(gone) == 1 else None
 
 
 def referee(

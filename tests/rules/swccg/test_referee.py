@@ -347,7 +347,10 @@ def test_landing_stays_within_a_system():
 
 
 def test_the_game_ends_when_a_life_force_is_gone():
-    drain_all = [{"type": "lose_force", "player": LIGHT, "amount": 11, "from": "reserve"}]
+    drain_all = [
+        {"type": "activate", "player": DARK, "amount": 1},
+        {"type": "lose_force", "player": LIGHT, "amount": 11, "from": "reserve"},
+    ]
     end = {"type": "game_end", "winner": DARK, "reason": "life_force"}
     replayed = replay(*drain_all, end, result={"winner": DARK, "reason": "life_force"})
     assert replayed.violations == [] and replayed.ended and replayed.winner == DARK
@@ -357,6 +360,16 @@ def test_the_game_ends_when_a_life_force_is_gone():
     assert codes(*drain_all, {"type": "activate", "player": DARK, "amount": 1}) == ["game-over"]
     assert codes(result={"winner": DARK, "reason": "life_force"}) == ["result-mismatch"]
     assert codes({"type": "game_end", "winner": LIGHT, "reason": "concession"}) == []
+    # drawing the last cards of a Life Force into the hand ends the game as well
+    last = [
+        {"type": "activate", "player": DARK, "amount": 5},
+        {"type": "lose_force", "player": DARK, "amount": 6, "from": "reserve"},
+    ]
+    last.append(
+        {"type": "draw", "player": DARK, "kind": "hand", "cards": [f"1_194#{i}" for i in range(3, 8)]}
+    )
+    replayed = replay(*last)
+    assert replayed.violations == [] and replayed.ended and replayed.winner == LIGHT
 
 
 def test_events_not_refereed_yet_are_reported_not_dropped():
