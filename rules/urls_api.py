@@ -17,6 +17,8 @@ urlpatterns = [
     ),
     path("rules/swccg/battle", swccg_rules.BattleView.as_view(), name="api-swccg-battle"),
     path("rules/swccg/sabacc", swccg_rules.SabaccView.as_view(), name="api-swccg-sabacc"),
+    path("rules/swccg/drain", swccg_rules.DrainView.as_view(), name="api-swccg-drain"),
+    path("rules/swccg/capture", swccg_rules.CaptureView.as_view(), name="api-swccg-capture"),
     path("games/swccg/replay", swccg_games.SwccgReplayView.as_view(), name="api-swccg-replay"),
     path("games/swccg/gemp-replay", swccg_games.GempReplayView.as_view(), name="api-swccg-gemp-replay"),
     path(

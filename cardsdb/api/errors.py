@@ -55,6 +55,8 @@ ERROR_CODES = {
     "bad-replay": "The GEMP replay file cannot be read (bad zlib or XML, a DTD or entity, an event without a type).",
     "not-a-replay": "The file is not a GEMP replay (neither zlib, gzip nor XML with a gameReplay root).",
     "replay-too-large": "The GEMP replay file, or what it inflates to, is larger than one request reads (413).",
+    "capture-not-allowed": "The capture breaks the capture rules ('rule' says which: light-side-capture, "
+    "not-capturable, not-an-escort, one-captive-each, not-a-prison, …).",
     "bad-record": "The game record is not the documented shape (GET /api/games/swdbg/record-schema).",
     "too-many-actions": "A game record holds more actions than a game can (the limit is in the message).",
     "too-many-events": "A SWCCG game record holds more events than one replay reads (the limit is in the message).",

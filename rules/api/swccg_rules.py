@@ -1,4 +1,5 @@
-"""SWCCG calculators over HTTP, against the stored cards: a battle at one location, and a hand of sabacc.
+"""SWCCG calculators over HTTP, against the stored cards: a battle at one location, a hand of sabacc, a Force
+drain, a capture.
 
 The rules are plain Python in rules/swccg; these views resolve GEMP ids to CcgCard records, apply the modifiers
 the caller states (card text is never guessed) and shape the answer. Input the rules cannot resolve is a 400 with
@@ -278,3 +279,167 @@ class SabaccView(APIView):
         except sabacc.SabaccError as exc:
             raise ApiError("sabacc-not-playable", exc.message, rule=exc.code, cards=list(exc.cards)) from None
         return Response(result.to_dict())
+
+
+# ---- Force drains and captures ----
+
+
+class PresentIn(StrictSerializer):
+    card = serializers.CharField(max_length=64)
+    ability = serializers.FloatField(default=0, help_text="Added to the printed ability.", **NUMBER)
+    aboard = serializers.ListField(
+        child=serializers.CharField(max_length=64),
+        required=False,
+        max_length=MAX_ABOARD,
+        help_text="Characters aboard this starship or vehicle (their ability gives presence).",
+    )
+
+
+class DrainSidesIn(StrictSerializer):
+    dark = PresentIn(many=True, default=list, max_length=battle.MAX_CARDS)
+    light = PresentIn(many=True, default=list, max_length=battle.MAX_CARDS)
+
+
+class IconsIn(StrictSerializer):
+    dark = serializers.FloatField(default=0, **NUMBER)
+    light = serializers.FloatField(default=0, **NUMBER)
+
+
+class DrainIn(StrictSerializer):
+    side = serializers.ChoiceField(choices=["dark", "light"], help_text="The side that would drain.")
+    location = serializers.CharField(max_length=64, help_text="The location's GEMP id, e.g. 1_128.")
+    cards = DrainSidesIn(help_text="Each side's cards at the location.")
+    icons = IconsIn(
+        required=False, help_text="Added to each side's printed icons there (card text; −n cancels)."
+    )
+    bonus = serializers.FloatField(default=0, help_text="Force drain +n from card text.", **NUMBER)
+    cancelled = serializers.BooleanField(default=False, help_text="Card text cancels drains there.")
+    drained_this_turn = serializers.BooleanField(default=False)
+
+
+class DrainView(APIView):
+    """Whether a side may Force drain at a location, and for how much: presence is ability 1 or more, control is
+    your presence without the opponent's, the drain is the opponent's Force icons there (plus bonuses), never
+    where the opponent has none, where it is cancelled, or twice a turn. `reasons` says why not, with codes."""
+
+    parser_classes = [JSONParser]
+    authentication_classes = []
+
+    @extend_schema(request=DrainIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    def post(self, request):
+        from rules.swccg import control
+
+        check_body_size(request, MAX_BODY)
+        body = DrainIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        entries = {side: data["cards"][side] for side in ("dark", "light")}
+        ids = [data["location"]] + [
+            i for side in entries.values() for e in side for i in (e["card"], *e.get("aboard", ()))
+        ]
+        cards = load_cards(ids)
+        location = cards[data["location"]]
+        if not location.is_location:
+            raise ApiError(
+                "invalid-request",
+                f"{location.title} is not a location.",
+                errors={"location": ["not a location"]},
+            )
+
+        def present(card_id: str, added: float = 0) -> control.Present:
+            card = cards[card_id]
+            return control.Present(card_id, card.title, (card.ability or 0) + added, card.is_character)
+
+        at = {
+            side: tuple(
+                p
+                for e in entries[side]
+                for p in (present(e["card"], e["ability"]), *map(present, e.get("aboard", ())))
+            )
+            for side in ("dark", "light")
+        }
+        added = data.get("icons", {"dark": 0, "light": 0})
+        icons = {side: location.icons_for(side) + added[side] for side in ("dark", "light")}
+        result = control.drain(
+            data["side"],
+            location.title,
+            icons,
+            at,
+            bonus=data["bonus"],
+            cancelled=data["cancelled"],
+            drained_this_turn=data["drained_this_turn"],
+        )
+        return Response(asdict(result) | {"location": {"card": location.card_id, "title": location.title}})
+
+
+class CapturedIn(StrictSerializer):
+    card = serializers.CharField(max_length=64, help_text="A Light Side character's GEMP id.")
+    carrying = serializers.ListField(
+        child=serializers.CharField(max_length=64), required=False, max_length=MAX_ABOARD,
+        help_text="Characters it carries and cards deployed on it.",
+    )  # fmt: skip
+
+
+class EscortIn(StrictSerializer):
+    card = serializers.CharField(max_length=64, help_text="A Dark Side card at the location.")
+    escorting = serializers.BooleanField(default=False, help_text="Already escorting a captive.")
+
+
+class CaptureIn(StrictSerializer):
+    capturer = serializers.ChoiceField(choices=["dark", "light"], default="dark")
+    location = serializers.CharField(max_length=64, required=False, help_text="Where it happens (a prison?).")
+    at_prison = serializers.BooleanField(required=False, help_text="Overrides what the location's card says.")
+    captured = CapturedIn(many=True, min_length=1, max_length=20)
+    escorts = EscortIn(many=True, default=list, max_length=battle.MAX_CARDS)
+    seize = serializers.DictField(
+        child=serializers.CharField(max_length=64), required=False, help_text="{captive id: escort id}"
+    )
+    imprison = serializers.ListField(
+        child=serializers.CharField(max_length=64), required=False, max_length=20
+    )
+
+    def validate_seize(self, value):
+        if len(value) > 20:
+            raise serializers.ValidationError("At most 20 captives are seized at once.")
+        return value
+
+
+class CaptureView(APIView):
+    """A capture's options and result: for each captured character (and each one it carries, captured with it),
+    the bounty hunters and warriors at the location that may seize it (one captive each) and whether it may be
+    imprisoned (only at a prison); with the Dark Side's choices (`seize`, `imprison`), who is seized, imprisoned or
+    escapes to the Light Side's Used Pile, and what still counts for uniqueness and personas."""
+
+    parser_classes = [JSONParser]
+    authentication_classes = []
+
+    @extend_schema(request=CaptureIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    def post(self, request):
+        from rules.swccg import capture
+
+        check_body_size(request, MAX_BODY)
+        body = CaptureIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        ids = [c["card"] for c in data["captured"]] + [
+            i for c in data["captured"] for i in c.get("carrying", ())
+        ]
+        ids += [e["card"] for e in data["escorts"]] + ([data["location"]] if "location" in data else [])
+        cards = load_cards(ids)
+        location = cards.get(data.get("location", ""))
+        at_prison = data.get("at_prison", location is not None and location.has("prison"))
+        try:
+            result = capture.capture(
+                data["capturer"],
+                tuple(
+                    capture.Captured(cards[c["card"]], tuple(cards[i] for i in c.get("carrying", ())))
+                    for c in data["captured"]
+                ),
+                tuple(capture.Escort(cards[e["card"]], e["escorting"]) for e in data["escorts"]),
+                at_prison=at_prison,
+                seize=data.get("seize"),
+                imprison=tuple(data.get("imprison", ())),
+            )
+        except capture.CaptureError as exc:
+            raise ApiError("capture-not-allowed", exc.message, rule=exc.code, cards=list(exc.cards)) from None
+        return Response(asdict(result) | {"at_prison": at_prison})

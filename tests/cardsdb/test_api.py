@@ -719,6 +719,8 @@ def test_error_codes_are_all_exercised():
     }
     # Exercised by tests/rules/swccg/test_battle_api.py and test_swccg_api.py.
     body_codes |= {"battle-not-resolvable", "sabacc-not-playable", "too-many-events"}
+    # Exercised by tests/rules/swccg/test_drain_capture.py.
+    body_codes |= {"capture-not-allowed"}
     # Exercised by tests/rules/swccg/test_gemp_api.py.
     body_codes |= {"bad-replay", "not-a-replay", "replay-too-large"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes

@@ -49,6 +49,8 @@ ENDPOINTS = {
     ("post", "/api/games/swdbg/replay"): None,
     ("post", "/api/rules/swccg/battle"): None,
     ("post", "/api/rules/swccg/sabacc"): None,
+    ("post", "/api/rules/swccg/drain"): None,
+    ("post", "/api/rules/swccg/capture"): None,
     ("post", "/api/games/swccg/replay"): None,
     ("post", "/api/games/swdbg/simulate"): None,
     ("post", "/api/games/swdbg/"): (401, "not-authenticated"),

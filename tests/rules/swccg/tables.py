@@ -46,6 +46,7 @@ CARDS = {
             forfeit=2,
             destiny=1,
             deploy=1,
+            icons=("Warrior",),
         ),
         _card(
             "1_181",
