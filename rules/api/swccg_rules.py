@@ -70,9 +70,19 @@ class BattleSideIn(StrictSerializer):
     damage_bonus = serializers.FloatField(default=0, help_text="Added to the battle damage caused.", **NUMBER)
 
 
+class ReservesIn(StrictSerializer):
+    dark = serializers.ListField(child=serializers.CharField(max_length=64), max_length=100, default=list)
+    light = serializers.ListField(child=serializers.CharField(max_length=64), max_length=100, default=list)
+
+
 class BattleIn(StrictSerializer):
     dark = BattleSideIn()
     light = BattleSideIn()
+    simulate = ReservesIn(
+        required=False,
+        help_text="Instead of drawn destinies: each side's Reserve Deck (GEMP ids, any order); the answer is the "
+        "exact chance of each outcome when each side draws the battle destinies it may.",
+    )
 
 
 def _number(value: float | None) -> float:
@@ -147,6 +157,8 @@ class BattleView(APIView):
         ]
         cards = load_cards(ids)
         sides = {name: _side(data[name], cards) for name in ("dark", "light")}
+        if "simulate" in data:
+            return Response(_odds(sides, data))
         try:
             result = battle.resolve(sides["dark"], sides["light"])
         except battle.BattleError as exc:
@@ -161,6 +173,52 @@ class BattleView(APIView):
                 },
             }
         )
+
+
+def _probability(p) -> dict:
+    return {"p": float(p), "exact": f"{p.numerator}/{p.denominator}"}
+
+
+def _table(values: dict) -> list[dict]:
+    return [{"value": value, **_probability(p)} for value, p in sorted(values.items())]
+
+
+def _odds(sides: dict, data: dict) -> dict:
+    """The battle's odds from each side's Reserve Deck (rules/swccg/battle_odds.py)."""
+    from rules.odds.destiny import DestinyCard, counted_value
+    from rules.swccg import battle_odds
+
+    if data["dark"]["destinies"] or data["light"]["destinies"]:
+        raise ApiError(
+            "invalid-request", "Give destinies drawn or `simulate` with the Reserve Decks, not both."
+        )
+    reserve_cards = load_cards([i for side in ("dark", "light") for i in data["simulate"][side]])
+
+    def value(card_id: str) -> float:
+        card = reserve_cards[card_id]
+        alternatives = card.destiny_values if len(card.destiny_values) > 1 else ()
+        return counted_value(DestinyCard(card_id, None, None if alternatives else card.destiny, alternatives))
+
+    reserves = {side: [value(i) for i in data["simulate"][side]] for side in ("dark", "light")}
+    try:
+        odds = battle_odds.battle_odds(sides["dark"], sides["light"], reserves)
+    except battle.BattleError as exc:
+        raise ApiError("battle-not-resolvable", exc.message, rule=exc.code) from None
+    return {
+        "winner": {side: _probability(p) for side, p in odds.winner.items()},
+        "outcomes": odds.outcomes,
+        "sides": {
+            side: {
+                "draws": figures.draws,
+                "destiny_totals": _table(figures.destiny_totals),
+                "battle_damage": _table(figures.battle_damage),
+                "attrition": _table(figures.attrition),
+                "forfeited": {card_id: _probability(p) for card_id, p in figures.forfeited.items()},
+                "expected_force_to_lose": float(figures.expected_force_to_lose),
+            }
+            for side, figures in odds.sides.items()
+        },
+    }
 
 
 # ---- sabacc ----
