@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 
 from . import battle as battle_rules
 from .cards import DARK, LIGHT, CcgCard
-from .record import NOT_YET, PHASES, Record
+from .record import PHASES, Record
 from .rulebook import RULES
-from .table import FACE_DOWN, HAND, LOST, OUT_OF_PLAY, TABLE, Battle, Instance, Modifier, Table
+from .table import CAPTIVE, FACE_DOWN, HAND, LOST, OUT_OF_PLAY, TABLE, Battle, Instance, Modifier, Table
 
 STRICT, CHECK = "strict", "check"
 # The phase each turn action belongs to.
@@ -280,6 +280,7 @@ class _Referee:
         card = self.card(event["player"], event["card"], (TABLE, HAND, LOST))
         if card is not None:
             self.leave_table(card, OUT_OF_PLAY)
+            self.table.out_of_play_personas |= set(card.card.personas)  # bars every version for the game
 
     # ---- deploying ----
 
@@ -310,7 +311,18 @@ class _Referee:
         return card
 
     def check_uniqueness(self, card: Instance, where: str | None) -> None:
-        on_table = self.table.on_table()
+        table = self.table
+        personas = set(card.card.personas)
+        if personas & table.barred[card.owner]:
+            self.broke(
+                "persona-crossed-over",
+                f"{card.card.title}'s persona crossed over: it is barred to this side.",
+                card,
+            )
+        if personas & table.out_of_play_personas:
+            self.broke("persona-out-of-play", f"{card.card.title}'s persona was placed out of play.", card)
+        # captives still count for uniqueness and personas
+        on_table = [c for c in table.cards.values() if c.zone in (TABLE, CAPTIVE)]
         limit = card.card.on_table_limit
         same = [c for c in on_table if c.card.name == card.card.name]
         if limit is not None and len(same) >= limit:
@@ -714,6 +726,210 @@ class _Referee:
         self.winner = event["winner"]
         table.over = True
 
+    # ---- the advanced rules: captives, crossing over, Lando and Lobot, sabacc, stealing, weapons ----
+
+    def to_used(self, card: Instance) -> None:
+        """A card (and what it carries) to its owner's Used Pile, face down."""
+        for passenger in self.table.aboard(card.key):
+            self.to_used(passenger)
+        self.leave_table(card, FACE_DOWN)
+        self.table.players[card.owner].used += 1
+
+    def on_capture(self, event: dict) -> None:
+        from .capture import can_escort
+
+        side, table = event["player"], self.table
+        if side != DARK:
+            self.broke("light-side-capture", "Only the Dark Side captures.")
+        card = self.card(None, event["card"], (TABLE,))
+        if card is None:
+            return
+        if card.zone != TABLE or not card.card.is_character or card.owner != LIGHT:
+            self.broke("not-capturable", f"{card.card.title} is not a Light Side character on table.", card)
+            return
+        where = card.at
+        if event.get("escort"):
+            escort = self.card(DARK, event["escort"], (TABLE,))
+            if escort is None:
+                return
+            busy = any(c.escort == escort.key for c in table.cards.values() if c.zone == CAPTIVE)
+            if escort.zone != TABLE or escort.at != where or not can_escort(escort.card) or busy:
+                self.broke(
+                    "not-an-escort",
+                    f"{escort.card.title} cannot escort {card.card.title}: an escort is a bounty hunter or warrior "
+                    "at the same location, escorting no one yet.",
+                    escort,
+                    card,
+                )
+            self.leave_table(card, CAPTIVE)  # what it carries is captured with it
+            card.escort = escort.key
+            card.at = where
+        elif event.get("prison"):
+            prison = self.card(None, event["prison"], (TABLE,))
+            if prison is None:
+                return
+            if not prison.card.has("prison") or prison.key != where:
+                self.broke("not-a-prison", f"{card.card.title} is not captured at a prison.", card, prison)
+            self.leave_table(card, CAPTIVE)
+            card.prison = prison.key
+            card.at = where
+        else:
+            self.to_used(card)  # neither seized nor imprisoned: it escapes to the Used Pile
+
+    def on_release(self, event: dict) -> None:
+        card = self.card(LIGHT, event["card"], (CAPTIVE,))
+        if card is None:
+            return
+        if card.zone != CAPTIVE:
+            self.broke("not-a-captive", f"{card.card.title} is not a captive.", card)
+            return
+        card.zone, card.escort, card.prison = TABLE, None, None
+
+    def on_cross_over(self, event: dict) -> None:
+        side, table = event["player"], self.table
+        card = self.card(other(side), event["card"], (TABLE,))
+        if card is None:
+            return
+        if card.zone != TABLE or not card.card.is_character:
+            self.broke(
+                "card-not-there",
+                f"{card.card.title} is not a character on the {other(side)} side's table.",
+                card,
+            )
+            return
+        table.barred[card.owner] |= set(card.card.personas)  # its old side may deploy that persona no more
+        for on_it in table.aboard(card.key):
+            if not on_it.card.is_character:
+                self.leave_table(on_it, LOST)  # cards deployed on it are lost when it crosses over
+        card.owner = side
+
+    def on_convert(self, event: dict) -> None:
+        self.turn_action(event, "deploy")
+        side, table = event["player"], self.table
+        card = self.card(side, event["card"], (HAND,))
+        old = self.card(other(side), event["replaces"], (TABLE,))
+        if card is None or old is None:
+            return
+        if (
+            side != LIGHT
+            or card.zone != HAND
+            or old.zone != TABLE
+            or not set(card.card.personas) & set(old.card.personas)
+        ):
+            self.broke(
+                "bad-conversion",
+                f"{card.card.title} cannot replace {old.card.title}: the Light Side's version replaces the Dark Side's "
+                "on table, from hand, in its deploy phase.",
+                card,
+                old,
+            )
+            return
+        self.pay(side, event.get("cost", card.card.deploy or 0), card.card.title)
+        card.zone, card.at, card.on = TABLE, old.at, old.on
+        for on_it in table.aboard(old.key):
+            on_it.on = card.key  # cards on the Dark version transfer
+        self.leave_table(old, LOST)
+
+    def on_sabacc(self, event: dict) -> None:
+        from . import sabacc
+
+        table = self.table
+        if table.battle is not None:
+            self.broke("sabacc-in-battle", "Sabacc may not be initiated during a battle.")
+        hands = {}
+        for side in (DARK, LIGHT):
+            cards = [self.card(side, ref, (FACE_DOWN,)) for ref in event[side]]
+            if any(c is None for c in cards):
+                return
+            if any(c.zone != FACE_DOWN for c in cards):
+                self.broke("card-not-there", f"The {side} side's sabacc cards come from its Reserve Deck.")
+                return
+            hands[side] = cards
+        rules = sabacc.SabaccRules(
+            wild_ids=tuple(event.get("wild") or ()),
+            wild_range=(int(event.get("wild_low", 1)), int(event.get("wild_high", 6))),
+            clone_ids=tuple(event.get("clones") or ()),
+            stake_ids=tuple(event.get("stakes") or ()),
+        )
+        try:
+            result = sabacc.play_sabacc([c.card for c in hands[DARK]], [c.card for c in hands[LIGHT]], rules)
+        except sabacc.SabaccError as error:
+            self.broke("sabacc-result", f"The sabacc hands break the sabacc rules: {error.message}")
+            return
+        if result.winner != event["winner"]:
+            self.broke(
+                "sabacc-result",
+                f"With their best choices the {result.winner or 'nobody'} side wins this sabacc "
+                f"({result.dark.total:g} against {result.light.total:g}), not the {event['winner'] or 'nobody'} side.",
+            )
+        given = []
+        if result.forfeit is not None:
+            loser = other(result.winner)
+            options = {o.index: o for o in result.forfeit.options}
+            if result.forfeit.pick == 2:
+                given = list(options.values())
+            else:
+                chosen = self.table.find(loser, event.get("gives_up") or "", (FACE_DOWN,))
+                match = [
+                    o for o in options.values() if chosen is not None and hands[loser][o.index] is chosen
+                ]
+                if not match:
+                    self.broke(
+                        "sabacc-result",
+                        f"The {loser} side gives up one of: {', '.join(o.card_id for o in options.values())}.",
+                    )
+                given = match[:1]
+        for side in (DARK, LIGHT):
+            table.players[side].reserve -= len(hands[side])
+        given_cards = {id(hands[other(result.winner)][o.index]): o for o in given} if result.winner else {}
+        for side in (DARK, LIGHT):
+            for card in hands[side]:
+                lost = given_cards.get(id(card))
+                if lost is not None and lost.pile == "lost":
+                    card.zone = LOST
+                else:
+                    if lost is not None:
+                        card.owner = result.winner  # a stake is stolen into the winner's Used Pile
+                    table.players[card.owner].used += 1
+
+    def on_steal(self, event: dict) -> None:
+        side = event["player"]
+        card = self.card(other(side), event["card"], (TABLE, LOST, HAND))
+        if card is None:
+            return
+        if card.zone == TABLE:
+            target = self.card(None, event["to"], (TABLE,)) if event.get("to") else None
+            if target is not None:
+                card.on, card.at = (None, target.key) if target.card.is_location else (target.key, target.at)
+        elif card.zone == LOST:
+            card.zone = FACE_DOWN  # into the thief's Used Pile
+            self.table.players[side].used += 1
+        else:
+            self.broke(
+                "card-not-there", f"{card.card.title} is stolen from table or from the Lost Pile.", card
+            )
+        card.owner = side
+
+    def on_fire_weapon(self, event: dict) -> None:
+        side, fight = event["player"], self.table.battle
+        weapon = self.card(side, event["card"], (TABLE,))
+        target = self.card(other(side), event["target"], (TABLE, CAPTIVE))
+        if weapon is None or target is None:
+            return
+        if (
+            fight is None
+            or weapon.at != fight.location
+            or target.at != fight.location
+            or target.zone != TABLE
+        ):
+            self.broke(
+                "no-weapon-target",
+                f"{weapon.card.title} fires in a battle at a target at its location.",
+                weapon,
+                target,
+            )
+        self.pay(side, event.get("cost", 0), f"Firing {weapon.card.title}")
+
     # ---- the loop ----
 
     def apply(self, index: int, event: dict) -> list[Violation]:
@@ -721,11 +937,10 @@ class _Referee:
         kind = event["type"]
         if self.table.over and kind != "game_end":
             self.broke("game-over", "The game is over: a Life Force is gone.")
-        elif kind in NOT_YET:
-            self.broke("not-checked-yet", f"{kind} events are recorded but not refereed yet.")
         else:
             if self.table.battle is not None and kind not in (
-                "draw", "hit", "forfeit", "lose_force", "modify", "battle_end", "use_force", "deploy", "move"
+                "draw", "hit", "forfeit", "lose_force", "modify", "battle_end", "use_force", "deploy", "move",
+                "fire_weapon", "capture", "sabacc",
             ):  # fmt: skip
                 self.end_battle()
             getattr(self, f"on_{kind}")(event)

@@ -159,10 +159,64 @@ RULES: dict[str, tuple[str, str, str]] = {
         "Quando il vostro mazzo viene prosciugato di tutta la Forza",
         "Nothing happens after the game has ended.",
     ),
-    "not-checked-yet": (
-        "Regole avanzate",
-        "",
-        "This event type (captures, crossing over, Lando and Lobot, sabacc, weapons) is not refereed yet.",
+    "light-side-capture": (
+        "Capturing characters and captives",
+        "Only the Dark Side may capture; if the Light Side somehow controls a card which allows capturing, the "
+        "Light Side may not use the capturing portion of that card.",
+        "Only the Dark Side captures.",
+    ),
+    "not-capturable": (
+        "Capturing characters and captives",
+        "The Dark Side may capture only Light Side cards.",
+        "Only Light Side characters on table are captured.",
+    ),
+    "not-an-escort": (
+        "Capturing characters and captives",
+        "Your bounty hunters and/or warriors at the same location may seize (take into custody) one of the captured "
+        "characters each",
+        "An escort is a Dark Side bounty hunter or warrior at the same location, escorting no one yet.",
+    ),
+    "not-a-prison": (
+        "Capturing characters and captives",
+        "If the capture takes place at any prison, you may imprison any number of the captured characters there",
+        "Captives are imprisoned only at a prison where the capture takes place.",
+    ),
+    "not-a-captive": (
+        "Capturing characters and captives",
+        "A captured character is on table only for rules, actions, or conditions that specifically refer to "
+        "captured cards.",
+        "Only a captive is released.",
+    ),
+    "persona-crossed-over": (
+        "Crossing Over",
+        "Your opponent may not deploy any more copies of that persona for the rest of the game.",
+        "A persona that crossed over is barred to its old side.",
+    ),
+    "persona-out-of-play": (
+        "Lando and Lobot",
+        "When any Lando/Lobot is placed out of play, the persona rules prevent any other Lando/Lobot from coming "
+        "into play for the remainder of the game.",
+        "A persona placed out of play bars every version of it.",
+    ),
+    "bad-conversion": (
+        "Lando and Lobot",
+        "vulnerable to being replaced by Light Side Lando or Lobot during your opponent's deploy phase",
+        "The Light Side's Lando or Lobot replaces the Dark Side's on table in its deploy phase; the Dark one is lost.",
+    ),
+    "sabacc-in-battle": (
+        "Sabacc Rules",
+        "Sabacc may not be initiated during battle.",
+        "No sabacc during a battle.",
+    ),
+    "sabacc-result": (
+        "Sabacc Rules",
+        "The player who is closest to 11 (without going over) wins.",
+        "The recorded winner, or the card given up, is not what the sabacc rules give.",
+    ),
+    "no-weapon-target": (
+        "Usare le armi",
+        "Per ogni arma, potete sparare ad un bersaglio alla stessa locazione.",
+        "A weapon fires in a battle at a target at the same location.",
     ),
     "unknown-card": ("Preparare il mazzo", "", "The card is not one of the player's cards in this record."),
 }

@@ -12,6 +12,7 @@ from .cards import DARK, LIGHT, CcgCard
 
 FACE_DOWN = "face-down"
 HAND, TABLE, LOST, OUT_OF_PLAY, OUTSIDE = "hand", "table", "lost", "out-of-play", "outside"
+CAPTIVE = "captive"  # off table for most purposes, yet counted by the uniqueness and persona rules
 
 
 @dataclass(slots=True)
@@ -23,6 +24,8 @@ class Instance:
     at: str | None = None  # on table: the location it is at (a location's own key for a location)
     on: str | None = None  # aboard or attached to this card
     hit: bool = False
+    escort: str | None = None  # a captive: its escort, or
+    prison: str | None = None  # the prison it is held at
 
 
 @dataclass(slots=True)
@@ -84,6 +87,11 @@ class Table:
         self.battle: Battle | None = None
         self.modifiers: list[Modifier] = []
         self.over = False
+        self.barred: dict[str, set[str]] = {
+            DARK: set(),
+            LIGHT: set(),
+        }  # personas that crossed over, by old side
+        self.out_of_play_personas: set[str] = set()
 
     # ---- finding cards ----
 

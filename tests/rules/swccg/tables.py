@@ -160,6 +160,51 @@ CARDS = {
             destiny=1,
             deploy=1,
         ),
+        # for the advanced rules (in decks only through `extra`)
+        _card(
+            "6_164",
+            "•Jabba's Palace: Dungeon",
+            DARK,
+            "Location",
+            "Site",
+            light_icons=0,
+            dark_icons=1,
+            characteristics=("prison",),
+        ),  # fmt: skip
+        _card(
+            "5_99",
+            "•Lando Calrissian",
+            DARK,
+            "Character",
+            "Alien",
+            power=3,
+            ability=3,
+            forfeit=3,
+            destiny=1,
+            deploy=2,
+            icons=("Pilot", "Warrior"),
+            characteristics=("gambler",),
+            personas=("LANDO",),
+        ),  # fmt: skip
+        _card(
+            "5_5",
+            "•Lando Calrissian",
+            LIGHT,
+            "Character",
+            "Alien",
+            power=2,
+            ability=3,
+            forfeit=6,
+            destiny=1,
+            deploy=3,
+            icons=("Pilot", "Warrior"),
+            characteristics=("gambler",),
+            personas=("LANDO",),
+        ),  # fmt: skip
+        _card("5_106", "Binders", DARK, "Device", destiny=6),
+        _card("4_137", "•Apology Accepted", DARK, "Interrupt", "Used", destiny=6),
+        _card("11_68", "•A Million Voices Crying Out", DARK, "Effect", destiny=5),
+        _card("1_317", "Imperial Blaster", DARK, "Weapon", "Character", destiny=3),
         # A second Luke card of the same persona, for the persona rule (Jedi Luke's numbers, a made-up id).
         _card(
             "test_luke",
@@ -201,13 +246,25 @@ OPENING = [
 STORED_LIGHT_DECK = [i for i in LIGHT_DECK if i != "test_luke"] + ["1_28"]
 
 
-def record(*events: dict, result: dict | None = None, opening: bool = True, stored: bool = False) -> dict:
+def record(
+    *events: dict,
+    result: dict | None = None,
+    opening: bool = True,
+    stored: bool = False,
+    extra: dict | None = None,
+) -> dict:
+    """A record of the standard decks (plus `extra` cards per side, after them) and the opening, then `events`."""
+    extra = extra or {}
     found = {
         "game": "swccg",
         "record_version": 1,
         "players": [
-            {"name": "Vader's player", "side": DARK, "deck": DARK_DECK},
-            {"name": "Luke's player", "side": LIGHT, "deck": STORED_LIGHT_DECK if stored else LIGHT_DECK},
+            {"name": "Vader's player", "side": DARK, "deck": DARK_DECK + extra.get(DARK, [])},
+            {
+                "name": "Luke's player",
+                "side": LIGHT,
+                "deck": (STORED_LIGHT_DECK if stored else LIGHT_DECK) + extra.get(LIGHT, []),
+            },
         ],
         "events": (OPENING if opening else []) + list(events),
     }

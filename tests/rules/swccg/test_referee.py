@@ -372,10 +372,6 @@ def test_the_game_ends_when_a_life_force_is_gone():
     assert replayed.violations == [] and replayed.ended and replayed.winner == LIGHT
 
 
-def test_events_not_refereed_yet_are_reported_not_dropped():
-    assert codes({"type": "capture", "player": DARK, "card": "1_19"}) == ["not-checked-yet"]
-
-
 # ---- modes, shape, bounds ----
 
 
