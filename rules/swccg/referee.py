@@ -86,6 +86,7 @@ class _Referee:
         decks = {p.side: [cards[i] for i in p.deck] for p in record.players}
         outside = {p.side: [cards[i] for i in p.outside] for p in record.players}
         self.table = Table(decks, outside)
+        self.reserve_orders = {p.side: p.reserve_order for p in record.players if p.reserve_order is not None}
         self.found: list[Violation] = []
         self.index = 0
         self.turns: list[TurnSummary] = []
@@ -163,7 +164,31 @@ class _Referee:
         self.to_table(event, require_hand=False)
 
     def on_shuffle(self, event: dict) -> None:
-        pass  # face-down piles are counted, not ordered (rules/swccg/table.py)
+        """A shuffled Reserve Deck: in the order the event gives (top first), or the order the player's
+        `reserve_order` gives for its first shuffle, else unknown."""
+        side, table = event["player"], self.table
+        refs = event.get("order") or self.reserve_orders.pop(side, None)
+        size = table.players[side].reserve
+        table.reserve_order[side] = [None] * size
+        if not refs:
+            return
+        cards = [table.find(side, ref, (FACE_DOWN,)) for ref in refs]
+        keys = [c.key if c is not None and c.zone == FACE_DOWN else None for c in cards]
+        if len(keys) != size or None in keys or len(set(keys)) != size:
+            self.broke(
+                "bad-order",
+                f"A Reserve Deck order lists each of its {size} face-down cards once; this one lists {len(refs)}.",
+            )
+            return
+        table.reserve_order[side] = keys
+
+    def from_top(self, side: str, cards: list[Instance | None]) -> None:
+        """Cards named as they come off the top of a Reserve Deck, checked against its known order."""
+        for card, top in zip(cards, self.table.take_top(side, len(cards)), strict=False):
+            if card is not None and top is not None and card.key != top:
+                self.broke(
+                    "not-the-top-card", f"The top of the {side} Reserve Deck is {top}, not {card.key}.", card
+                )
 
     # ---- piles ----
 
@@ -187,6 +212,8 @@ class _Referee:
                 )
                 continue
             setattr(player, source, getattr(player, source) - 1)
+            if source == "reserve":
+                self.from_top(side, [card])
             if kind in ("opening", "hand"):
                 card.zone = HAND
             else:
@@ -220,6 +247,7 @@ class _Referee:
             )
             amount = player.reserve
         player.reserve -= amount
+        self.table.take_top(side, amount)
         player.force += amount
         player.activated += amount
         self.summary().activated += amount
@@ -254,8 +282,10 @@ class _Referee:
                 )
                 amount = getattr(player, pile)
             setattr(player, pile, getattr(player, pile) - amount)
-            for ref in event.get("cards") or []:
-                card = self.card(side, ref, (FACE_DOWN,))
+            named = [self.card(side, ref, (FACE_DOWN,)) for ref in event.get("cards") or []]
+            if pile == "reserve":
+                self.from_top(side, named + [None] * (amount - len(named)))
+            for card in named:
                 if card is not None and card.zone == FACE_DOWN:
                     card.zone = LOST
         player.owed = max(player.owed - amount, 0)
@@ -295,6 +325,8 @@ class _Referee:
             self.broke("card-not-there", f"{card.card.title} ({card.key}) is already in play or lost.", card)
         if card.zone == FACE_DOWN:
             table.players[side].reserve -= 1  # starting cards come from the deck before it is shuffled
+            order = table.reserve_order[side]
+            order.remove(card.key if card.key in order else None)
         self.check_uniqueness(card, event.get("to"))
         card.zone = TABLE
         if card.card.is_location:
@@ -881,6 +913,7 @@ class _Referee:
                 given = match[:1]
         for side in (DARK, LIGHT):
             table.players[side].reserve -= len(hands[side])
+            self.from_top(side, list(hands[side]))
         given_cards = {id(hands[other(result.winner)][o.index]): o for o in given} if result.winner else {}
         for side in (DARK, LIGHT):
             for card in hands[side]:

@@ -159,6 +159,16 @@ RULES: dict[str, tuple[str, str, str]] = {
         "Quando il vostro mazzo viene prosciugato di tutta la Forza",
         "Nothing happens after the game has ended.",
     ),
+    "not-the-top-card": (
+        'Pescare il "destino"',
+        "deve prendere la carta in cima al suo mazzo di riserva",
+        "A card drawn from the Reserve Deck is its top card, in the order the record gives.",
+    ),
+    "bad-order": (
+        "Preparare il gioco",
+        "Mischiate le restanti 59 carte e mettete il vostro Mazzo di Riserva coperto.",
+        "A Reserve Deck's order lists each of its face-down cards once.",
+    ),
     "light-side-capture": (
         "Capturing characters and captives",
         "Only the Dark Side may capture; if the Light Side somehow controls a card which allows capturing, the "

@@ -77,6 +77,11 @@ class Table:
                 key = f"{card.card_id}#{copies[card.card_id]}"
                 self.cards[key] = Instance(key, card, side, zone)
             self.players[side].reserve = len(decks[side])
+        # Each Reserve Deck top first, as far as the record lets it be known: a key, or None for a card whose
+        # place is unknown (every card until a shuffle gives an order, and what recirculation puts under it).
+        self.reserve_order: dict[str, list[str | None]] = {
+            s: [None] * p.reserve for s, p in self.players.items()
+        }
         self.locations: list[str] = []  # in the order they came to the table
         self.turn = 0  # 0: the set-up before the first turn
         self.active = DARK
@@ -162,11 +167,18 @@ class Table:
             + self.modified("force_generation", player=side)
         )
 
+    def take_top(self, side: str, n: int) -> list[str | None]:
+        """The top `n` cards of a Reserve Deck, taken off its known order (None where the card is unknown)."""
+        order = self.reserve_order[side]
+        taken, order[:n] = order[:n], []
+        return taken
+
     def on_table(self) -> list[Instance]:
         return [c for c in self.cards.values() if c.zone == TABLE]
 
     def end_turn(self) -> None:
         for player in self.players.values():
+            self.reserve_order[player.side] += [None] * player.used  # in an order the record does not give
             player.reserve += player.used  # recirculate: the Used Pile goes under the Reserve Deck
             player.used = 0
             player.activated = 0

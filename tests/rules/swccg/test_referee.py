@@ -419,3 +419,40 @@ def test_records_of_the_wrong_shape_are_refused(change):
     with pytest.raises(RecordError) as error:
         check_shape(bad)
     assert error.value.code in ("bad-record", "too-many-events") and error.value.message
+
+
+# ---- a Reserve Deck in a known order ----
+
+DARK_ORDER = ["1_168", "1_181", "1_301", "1_171", "1_289", "1_296"] + [f"1_194#{i}" for i in range(1, 14)]
+
+
+def _ordered(*events, order=DARK_ORDER):
+    ordered = record(*events)
+    ordered["players"][0]["reserve_order"] = order
+    return referee(check_shape(ordered), CARDS)
+
+
+def test_draws_come_off_the_top_of_a_reserve_deck_in_a_known_order():
+    lose = {"type": "lose_force", "player": DARK, "amount": 1, "from": "reserve", "cards": ["1_194#6"]}
+    # the opening eight are the top eight; activating 3 takes #3-#5; the next card lost is #6
+    assert _ordered(*dark_turn({"type": "activate", "amount": 3}, end=False), lose).violations == []
+    wrong = _ordered(*dark_turn({"type": "activate", "amount": 3}, end=False), {**lose, "cards": ["1_194#9"]})
+    assert [v.code for v in wrong.violations] == ["not-the-top-card"]
+    assert "1_194#6" in wrong.violations[0].message
+    swapped = ["1_181", "1_168"] + DARK_ORDER[2:]
+    assert [v.code for v in _ordered(order=swapped).violations] == ["not-the-top-card", "not-the-top-card"]
+
+
+def test_recirculated_cards_go_under_in_an_unknown_order():
+    events = dark_turn({"type": "activate", "amount": 3}, {"type": "use_force", "amount": 3})
+    events += light_turn({"type": "activate", "amount": 3})
+    # Dark: 8 left after activating: #6 … #13 on top, then the 3 recirculated (unknown): no false alarm on them
+    events += [
+        {"type": "lose_force", "player": DARK, "amount": 11, "from": "reserve", "cards": DARK_ORDER[11:]}
+    ]
+    assert _ordered(*events).violations == []
+
+
+def test_a_reserve_order_lists_every_face_down_card_once():
+    assert [v.code for v in _ordered(order=DARK_ORDER[:-1]).violations] == ["bad-order"]
+    assert [v.code for v in _ordered(order=DARK_ORDER[:-1] + ["1_194#1"]).violations] == ["bad-order"]
