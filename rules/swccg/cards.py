@@ -19,6 +19,24 @@ SIDES = (DARK, LIGHT)
 _IMMUNITY = re.compile(r"(?:^|[.!)]\s+)Immune to attrition(?:\s*<\s*(\d+))?(?=[\s.(,;]|$)")
 ALL_ATTRITION = 1_000  # "Immune to attrition." with no number: immune to any attrition
 
+# A starship's or vehicle's room for characters: "May add 6 pilots, 8 passengers, 2 vehicles and 4 TIEs."
+_MAY_ADD = re.compile(r"May (?:add|carry) ([^.]{1,200})\.")
+_SEATS = re.compile(
+    r"(\d+|one|two|three|four|five|six) '?(?:pilots?|drivers?|passengers?|riders?|astromechs?)\b"
+)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def character_capacity(gametext: str) -> int | None:
+    """How many characters a starship or vehicle carries, from its "May add …" text (pilots, drivers, passengers,
+    riders and astromechs; "N pilots or passengers" is N seats); None when the text gives no number (unlimited,
+    or no such sentence: the referee does not guess)."""
+    match = _MAY_ADD.search(gametext or "")
+    if match is None or "unlimited" in match.group(1):
+        return None
+    seats = _SEATS.findall(match.group(1))
+    return sum(int(n) if n.isdigit() else _WORDS[n] for n in seats) if seats else None
+
 
 def own_attrition_immunity(gametext: str) -> int | None:
     """The card's printed immunity to attrition: immune while attrition < the number (ALL_ATTRITION when the text

@@ -406,6 +406,10 @@ class _Referee:
                 )
             else:
                 self.check_where(side, card, location, aboard=bool(event.get("on")))
+        if event.get("on") and card.card.is_character:
+            carrier = table.find(None, event["on"], (TABLE,))
+            if carrier is not None:
+                self.check_room(card, carrier)
         self.pay(side, cost, card.card.title)
         placed = self.to_table(event, require_hand=True)
         if placed is not None:
@@ -649,11 +653,27 @@ class _Referee:
         destination = target if target.card.is_location else table.cards.get(target.at or "")
         if origin is not None and destination is not None:
             self.check_move(card, kind, origin, destination)
+        if not target.card.is_location and card.card.is_character:
+            self.check_room(card, target)
         self.pay(side, event.get("cost", 1), f"Moving {card.card.title}")
         card.on = None if target.card.is_location else target.key
         new_at = destination.key if destination is not None else None
         for moving in (card, *table.aboard(card.key)):
             moving.at = new_at
+
+    def check_room(self, card: Instance, carrier: Instance) -> None:
+        """A character boarding a starship or vehicle needs a free seat (its "May add …" capacity)."""
+        from .cards import character_capacity
+
+        room = character_capacity(carrier.card.gametext)
+        aboard = [c for c in self.table.aboard(carrier.key) if c.card.is_character and c is not card]
+        if room is not None and len(aboard) >= room:
+            self.broke(
+                "over-capacity",
+                f"{carrier.card.title} carries {room} character{'s' if room != 1 else ''}; it already has {len(aboard)}.",
+                card,
+                carrier,
+            )
 
     def check_move(self, card: Instance, kind: str, origin: Instance, destination: Instance) -> None:
         table = self.table

@@ -143,6 +143,11 @@ RULES: dict[str, tuple[str, str, str]] = {
         "Una nave spaziale deve avere un pilota ed un astromech o un nav computer a bordo prima di potersi muovere.",
         "A starship needs a pilot and an astromech or nav computer aboard to move by hyperspeed.",
     ),
+    "over-capacity": (
+        "Capienza delle navi spaziali",
+        "Ogni nave spaziale ha una capienza massima che è indicata sulla carta.",
+        "A starship or vehicle carries at most the pilots and passengers its text allows.",
+    ),
     "not-same-system": (
         "Muovere i personaggi",
         "I personaggi possono viaggiare tra qualsiasi sito e qualsiasi nave spaziale con capacità di approdo "

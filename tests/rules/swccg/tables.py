@@ -147,6 +147,7 @@ CARDS = {
             hyperspeed=6,
             maneuver=4,
             icons=("Nav Computer", "Scomp Link"),
+            gametext="May add 2 pilots and 2 passengers. Has ship-docking capability.",
         ),  # fmt: skip
         _card(
             "1_28",

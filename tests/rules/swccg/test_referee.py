@@ -456,3 +456,25 @@ def test_recirculated_cards_go_under_in_an_unknown_order():
 def test_a_reserve_order_lists_every_face_down_card_once():
     assert [v.code for v in _ordered(order=DARK_ORDER[:-1]).violations] == ["bad-order"]
     assert [v.code for v in _ordered(order=DARK_ORDER[:-1] + ["1_194#1"]).violations] == ["bad-order"]
+
+
+def test_a_starship_carries_what_its_text_allows():
+    falcon = [{"type": "modify", "player": LIGHT, "stat": "force_generation", "by": 2, "until": "game"}]
+    falcon += [  # each deploys aboard for free (recorded modifiers of their printed costs)
+        {"type": "modify", "card": c, "stat": "deploy", "by": -cost, "until": "game"}
+        for c, cost in (("1_11", 3), ("1_19", 2), ("1_4", 3), ("1_28#1", 1))
+    ]
+    falcon += light_turn({"type": "activate", "amount": 5}, {"type": "deploy", "card": "1_127", "cost": 0},
+                         {"type": "deploy", "card": "1_143", "to": "1_127"}, end=False)  # fmt: skip
+    crew = [
+        {"type": "deploy", "player": LIGHT, "card": c, "on": "1_143", "cost": 0}
+        for c in ("1_11", "1_19", "1_4", "1_28#1")
+    ]
+    # May add 2 pilots and 2 passengers: four characters, not five
+    assert codes(*dark_turn(ACTIVATE_3), *falcon, *crew) == []
+    fifth = [
+        {"type": "draw", "player": LIGHT, "kind": "opening", "cards": ["1_28#2"]},
+        {"type": "modify", "card": "1_28#2", "stat": "deploy", "by": -1},
+    ]
+    extra = {"type": "deploy", "player": LIGHT, "card": "1_28#2", "on": "1_143", "cost": 0}
+    assert codes(*dark_turn(ACTIVATE_3), *falcon, *crew, *fifth, extra) == ["over-capacity"]
