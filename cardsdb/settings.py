@@ -224,6 +224,7 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "cardsdb.games.registry.GAME_CODES",
         "AiPlayerEnum": "rules.saved_games.OPPONENTS",
         "RecordGameEnum": "rules.api.games.RECORD_GAMES",
+        "RulesSideEnum": "rules.swccg.cards.SIDES",
     },
 }
 

@@ -1,9 +1,12 @@
 from django.urls import path
 
-from .views import games
+from .views import games, swccg_replays
 
 urlpatterns = [
     path("games/swdbg/replay/", games.replay_page, name="swdbg-replay"),
+    path("games/swccg/replay/", swccg_replays.viewer_page, name="swccg-replay"),
+    path("games/swccg/replay/<slug:token>/", swccg_replays.shared_page, name="swccg-replay-shared"),
+    path("games/swccg/replay/<slug:token>/file", swccg_replays.shared_file, name="swccg-replay-file"),
     path("games/", games.games_page, name="games"),
     path("games/<int:game_id>/", games.game_page, name="game-play"),
     path("games/<int:game_id>/replay/", games.game_replay_page, name="game-replay"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import games, odds, swccg_games, swccg_rules, swtcg_rules
+from .api import games, odds, swccg_games, swccg_replays, swccg_rules, swtcg_rules
 
 urlpatterns = [
     path("simulate/opening-hand", odds.OpeningHandView.as_view(), name="api-simulate-opening-hand"),
@@ -20,6 +20,13 @@ urlpatterns = [
     path("rules/swccg/drain", swccg_rules.DrainView.as_view(), name="api-swccg-drain"),
     path("rules/swccg/capture", swccg_rules.CaptureView.as_view(), name="api-swccg-capture"),
     path("games/swccg/replay", swccg_games.SwccgReplayView.as_view(), name="api-swccg-replay"),
+    path("games/swccg/replay/view", swccg_replays.ReplayViewerView.as_view(), name="api-swccg-replay-view"),
+    path("games/swccg/replays/", swccg_replays.SavedReplaysView.as_view(), name="api-swccg-replays"),
+    path(
+        "games/swccg/replays/<int:replay_id>/",
+        swccg_replays.SavedReplayView.as_view(),
+        name="api-swccg-saved-replay",
+    ),
     path("games/swccg/gemp-replay", swccg_games.GempReplayView.as_view(), name="api-swccg-gemp-replay"),
     path(
         "games/swccg/record-schema",

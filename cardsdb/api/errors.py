@@ -67,6 +67,9 @@ ERROR_CODES = {
     "not-your-move": "The other player is to move in this game (409).",
     "illegal-action": "The rules do not allow this action now; 'violation' has the rule's code and words.",
     "game-in-progress": "A game's record (it holds hidden cards) is given once the game is over (409).",
+    "too-many-replays": "You keep as many saved replays, or bytes of them, as one user may (409); 'limit' or "
+    "'limit_bytes' says which.",
+    "replay-not-found": "No saved replay with this id that you may see (someone else's is not found either).",
     "simulation-too-large": "A simulation asks for more games than one request may play (413); 'limit' says how many.",
     "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",

@@ -723,6 +723,8 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"capture-not-allowed"}
     # Exercised by tests/rules/swccg/test_gemp_api.py.
     body_codes |= {"bad-replay", "not-a-replay", "replay-too-large"}
+    # Exercised by tests/rules/swccg/test_saved_replays.py (saved SWCCG replays with a share link).
+    body_codes |= {"too-many-replays", "replay-not-found"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

@@ -52,6 +52,8 @@ ENDPOINTS = {
     ("post", "/api/rules/swccg/drain"): None,
     ("post", "/api/rules/swccg/capture"): None,
     ("post", "/api/games/swccg/replay"): None,
+    ("post", "/api/games/swccg/replay/view"): None,
+    ("post", "/api/games/swccg/replays/"): (401, "not-authenticated"),
     ("post", "/api/games/swdbg/simulate"): None,
     ("post", "/api/games/swdbg/"): (401, "not-authenticated"),
     ("post", "/api/games/{deck}/actions"): (401, "not-authenticated"),  # any number: a game id

@@ -1,0 +1,499 @@
+// The SWCCG replay viewer (templates/rules/swccg_replay.html). A record is refereed once as a whole
+// (POST /api/games/swccg/replay/view: violations, turns, events in words, cards), then the table after event n is
+// asked for as the user steps (POST /api/games/swccg/replay?mode=check&upto=n), kept, and the next one fetched
+// ahead. A GEMP file is read a page of events at a time (POST /api/games/swccg/gemp-replay). Everything taken
+// from a replay is put in the page as text, never as markup.
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const root = $("ccg-viewer");
+  if (!root) return;
+  const URLS = root.dataset;
+  const SIDES = { dark: "Dark Side", light: "Light Side" };
+  const GEMP_PAGE = 100; // events a page
+  const KEPT_TABLES = 400; // tables kept in memory, the oldest dropped first
+  const STEP_DELAY = 60; // ms: holding an arrow key asks only for the table where it stops
+
+  const state = {
+    kind: null, // "record" | "gemp"
+    text: "", // the record as sent, sent again for each table
+    view: null, // the viewer's answer
+    n: 0,
+    tables: new Map(),
+    timer: null,
+    gemp: null, // the GEMP file (a Blob)
+    gempOffset: 0,
+    gempTotal: 0,
+    source: null, // what the save form saves: {kind, text | blob, title}
+  };
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, v);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function csrf() {
+    const input = root.querySelector("[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function status(text) { $("ccg-status").textContent = text || ""; }
+
+  function fail(text) {
+    const box = $("ccg-error");
+    box.textContent = text || "";
+    box.hidden = !text;
+  }
+
+  async function problem(response) {
+    try {
+      const body = await response.json();
+      const where = body.index !== undefined ? ` (event #${Number(body.index) + 1})` : "";
+      const cards = Array.isArray(body.cards) && body.cards.length ? `: ${body.cards.slice(0, 20).join(", ")}` : "";
+      return `${body.message || "The server refused it."}${where} [${body.code || response.status}]${cards}`;
+    } catch (e) {
+      return `The server answered ${response.status}.`;
+    }
+  }
+
+  async function post(url, body, type) {
+    return fetch(url, { method: "POST", body, headers: { "Content-Type": type, "X-CSRFToken": csrf() },
+      credentials: "same-origin" });
+  }
+
+  // ---- a card on the table: its scanned image, or the face the catalogue draws ----
+
+  function cardInfo(key) {
+    const id = String(key).split("#")[0];
+    const copy = String(key).includes("#") ? String(key).split("#")[1] : "1";
+    const info = (state.view && state.view.cards[id]) || null;
+    return { id, copy, info, title: info ? info.title : id };
+  }
+
+  function cardFigure(key, extra) {
+    const { copy, info, title } = cardInfo(key);
+    const figure = el("figure", { class: "ccg-card", "data-card": key, title: `${title} (${key})` });
+    if (info && (info.image || info.face)) {
+      const img = el("img", { src: info.image || info.face, alt: title, loading: "lazy", width: "72", height: "100" });
+      if (info.face) img.onerror = () => { img.onerror = null; img.src = info.face; };
+      figure.append(img);
+    }
+    const caption = el("figcaption", {}, copy !== "1" ? `${title} #${copy}` : title);
+    if (extra) caption.append(el("small", {}, ` ${extra}`));
+    figure.append(caption);
+    return figure;
+  }
+
+  function names(keys) {
+    return keys.map((k) => { const c = cardInfo(k); return c.copy !== "1" ? `${c.title} #${c.copy}` : c.title; });
+  }
+
+  // ---- a record ----
+
+  async function loadRecord(text) {
+    fail("");
+    if (text.length > Number(URLS.maxRecord)) {
+      fail(`The record has ${text.length.toLocaleString()} characters; the viewer reads at most ${Number(URLS.maxRecord).toLocaleString()}.`);
+      return;
+    }
+    status("The referee is checking the record…");
+    let response;
+    try {
+      response = await post(URLS.viewUrl, text, "application/json");
+    } catch (e) {
+      status(""); fail("The server could not be reached."); return;
+    }
+    status("");
+    if (!response.ok) { fail(await problem(response)); return; }
+    const view = await response.json();
+    Object.assign(state, { kind: "record", text, view, n: 0, tables: new Map() });
+    $("gemp-viewer").hidden = true;
+    $("record-viewer").hidden = false;
+    const players = view.players.map((p) => `${p.name} (${SIDES[p.side]})`).join(" vs ");
+    offerSave({ kind: "record", text, title: players });
+    renderOutcome();
+    renderViolations();
+    renderEventList();
+    renderTurns();
+    const total = view.events.length;
+    $("step-total").textContent = total;
+    if (total === 0) {
+      $("step").textContent = 0;
+      $("ccg-event-words").textContent = "The record has no events.";
+      renderTable(view.replay.table);
+    } else {
+      goTo(0);
+    }
+  }
+
+  function renderOutcome() {
+    const r = state.view.replay;
+    const box = $("ccg-outcome");
+    box.replaceChildren();
+    const count = r.violations.length;
+    box.append(el("span", { class: r.legal ? "ccg-legal" : "ccg-illegal" },
+      r.legal ? "Legal: the referee found no broken rule." :
+        `${count} broken rule${count === 1 ? "" : "s"} found (checked to the end).`));
+    let end = " The game is not over at the end of the record.";
+    if (r.ended) end = r.winner ? ` The game ends: ${SIDES[r.winner]} wins.` : " The game ends without a winner.";
+    box.append(document.createTextNode(end));
+  }
+
+  function violationsAt(n) {
+    const total = state.view.events.length;
+    return state.view.replay.violations.filter((v) => v.index === n || (n === total - 1 && v.index >= total));
+  }
+
+  function violationItem(v) {
+    const item = el("li", { class: "ccg-violation", "data-code": v.code });
+    item.append(el("b", {}, v.code), document.createTextNode(` ${v.message}`));
+    if (v.rule && (v.rule.section || v.rule.rule)) {
+      const rule = el("span", { class: "ccg-rule" }, ` Rulebook — ${v.rule.section}: ${v.rule.rule}`);
+      if (v.rule.words) rule.title = v.rule.words;
+      item.append(rule);
+    }
+    if (v.cards && v.cards.length) item.append(el("small", {}, ` (${names(v.cards).join(", ")})`));
+    return item;
+  }
+
+  function renderViolations() {
+    const list = $("ccg-violations").querySelector("ol");
+    list.replaceChildren();
+    const all = state.view.replay.violations;
+    const total = state.view.events.length;
+    $("violation-count").textContent = `(${all.length})`;
+    if (!all.length) list.append(el("li", { class: "none" }, "None."));
+    for (const v of all) {
+      const item = violationItem(v);
+      const at = Math.min(v.index, Math.max(total - 1, 0));
+      const jump = el("button", { type: "button", class: "jump", "data-index": at },
+        v.index >= total ? "at the end" : `event #${v.index + 1}`);
+      jump.onclick = () => { goTo(at); $("record-steps").scrollIntoView({ block: "start" }); };
+      item.prepend(jump, document.createTextNode(" "));
+      list.append(item);
+    }
+  }
+
+  function renderEventList() {
+    const list = $("ccg-events").querySelector("ol");
+    list.replaceChildren();
+    const marked = new Set(state.view.replay.violations.map((v) => v.index));
+    state.view.events.forEach((e, i) => {
+      const classes = [e.player || "", marked.has(i) ? "has-violation" : "", e.type === "end_turn" ? "turn-end" : ""];
+      const item = el("li", { "data-index": i, class: classes.join(" ").trim(), value: i + 1 });
+      const button = el("button", { type: "button", class: "event-link" }, e.words);
+      if (marked.has(i)) button.append(el("span", { class: "mark", title: "a rule is broken here" }, " ⚠"));
+      button.onclick = () => goTo(i);
+      item.append(button);
+      list.append(item);
+    });
+  }
+
+  function renderTurns() {
+    const body = $("ccg-turns").querySelector("tbody");
+    body.replaceChildren();
+    for (const t of state.view.replay.turns) {
+      const row = el("tr", { class: `side-${t.player}` });
+      const drains = t.drains.map((d) => `${d.amount ?? ""} at ${names([d.location || ""])[0]}`).join("; ");
+      const battles = t.battles.map((b) => {
+        const totals = b.totals ? ` ${b.totals.dark} to ${b.totals.light}` : "";
+        return `${names([b.location || ""])[0]}${totals}${b.winner ? `, ${SIDES[b.winner] || b.winner} wins` : ""}`;
+      }).join("; ");
+      [t.turn, SIDES[t.player] || t.player, t.activated, names(t.deployed).join(", "), drains, battles,
+        `${t.lost.dark} / ${t.lost.light}`].forEach((v) => row.append(el("td", {}, v)));
+      body.append(row);
+    }
+    if (!state.view.replay.turns.length) {
+      const row = el("tr", { class: "none" });
+      row.append(el("td", { colspan: 7 }, "No turn was played."));
+      body.append(row);
+    }
+  }
+
+  function goTo(n) {
+    const total = state.view.events.length;
+    if (!total) return;
+    n = Math.max(0, Math.min(total - 1, n));
+    state.n = n;
+    $("step").textContent = n + 1;
+    $("step-first").disabled = $("step-prev").disabled = n === 0;
+    $("step-last").disabled = $("step-next").disabled = n === total - 1;
+    const e = state.view.events[n];
+    $("ccg-event-words").textContent = `#${n + 1}: ${e.words}`;
+    const here = $("ccg-event-violations");
+    here.replaceChildren(...violationsAt(n).map(violationItem));
+    $("ccg-event").classList.toggle("broken", here.children.length > 0);
+    const list = $("ccg-events").querySelector("ol");
+    const old = list.querySelector("li.current");
+    if (old) old.classList.remove("current");
+    const item = list.children[n];
+    if (item) {
+      item.classList.add("current");
+      const box = list.getBoundingClientRect(), at = item.getBoundingClientRect();
+      if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - box.height / 3;
+    }
+    clearTimeout(state.timer);
+    if (state.tables.has(n)) {
+      renderTable(state.tables.get(n));
+      ahead(n + 1);
+    } else {
+      $("ccg-table").classList.add("loading");
+      state.timer = setTimeout(() => table(n).then((t) => {
+        if (t && state.n === n) { renderTable(t); ahead(n + 1); }
+      }), STEP_DELAY);
+    }
+  }
+
+  async function table(n) {
+    if (state.tables.has(n)) return state.tables.get(n);
+    const text = state.text;
+    let response;
+    try {
+      response = await post(`${URLS.replayUrl}?mode=check&upto=${n}`, text, "application/json");
+    } catch (e) {
+      if (state.n === n) fail("The server could not be reached for this step.");
+      return null;
+    }
+    if (state.text !== text) return null; // another record was opened meanwhile
+    if (!response.ok) { if (state.n === n) fail(await problem(response)); return null; }
+    const answer = await response.json();
+    if (state.tables.size >= KEPT_TABLES) state.tables.delete(state.tables.keys().next().value);
+    state.tables.set(n, answer.table);
+    return answer.table;
+  }
+
+  function ahead(n) {
+    if (n < state.view.events.length && !state.tables.has(n)) table(n);
+  }
+
+  function renderTable(t) {
+    fail("");
+    const box = $("ccg-table");
+    box.classList.remove("loading");
+    box.replaceChildren();
+    const turn = t.turn === 0 ? "Set-up, before the first turn" : `Turn ${t.turn}: the ${SIDES[t.active]}'s turn`;
+    box.append(el("p", { class: "ccg-turn", id: "ccg-turn" }, turn));
+    const sides = el("div", { class: "ccg-sides" });
+    for (const side of ["dark", "light"]) {
+      const p = t.players[side];
+      const panel = el("div", { class: `ccg-side ${side}`, "data-side": side });
+      panel.append(el("h3", {}, SIDES[side]));
+      panel.append(el("p", { class: "ccg-life" },
+        `Life Force ${p.life_force} = Reserve Deck ${p.reserve} + Force Pile ${p.force_pile} + Used Pile ${p.used_pile}`));
+      const hand = el("div", { class: "ccg-hand" });
+      hand.append(el("span", { class: "small" }, `Hand (${p.hand.length}):`));
+      p.hand.forEach((k) => hand.append(cardFigure(k)));
+      panel.append(hand);
+      panel.append(el("p", { class: "ccg-piles" }, `Lost Pile (${p.lost_pile.length}): ${names(p.lost_pile).join(", ") || "—"}`));
+      if (p.out_of_play.length) panel.append(el("p", { class: "ccg-piles" }, `Out of play: ${names(p.out_of_play).join(", ")}`));
+      sides.append(panel);
+    }
+    box.append(sides);
+    const locations = el("div", { class: "ccg-locations" });
+    for (const loc of t.locations) {
+      const place = el("div", { class: "ccg-location", "data-location": loc.card });
+      const head = el("div", { class: "ccg-location-head" });
+      head.append(cardFigure(loc.card), el("p", {}, `Force icons: dark ${loc.icons.dark}, light ${loc.icons.light}`));
+      place.append(head);
+      for (const side of ["dark", "light"]) {
+        const row = el("div", { class: `ccg-at ${side}`, "data-side": side });
+        row.append(el("span", { class: "small" }, `${SIDES[side]}:`));
+        for (const c of loc.cards[side]) row.append(cardFigure(c.card, c.on ? `aboard ${names([c.on])[0]}` : null));
+        if (!loc.cards[side].length) row.append(el("span", { class: "small" }, " —"));
+        place.append(row);
+      }
+      locations.append(place);
+    }
+    if (!t.locations.length) locations.append(el("p", { class: "small" }, "No location on the table yet."));
+    box.append(locations);
+  }
+
+  // ---- a GEMP file ----
+
+  async function loadGemp(blob, offset) {
+    fail("");
+    if (blob.size > Number(URLS.maxGemp)) {
+      fail(`The file has ${blob.size.toLocaleString()} bytes; the viewer reads at most ${Number(URLS.maxGemp).toLocaleString()}.`);
+      return;
+    }
+    status("Reading the GEMP replay…");
+    let response;
+    try {
+      response = await post(`${URLS.gempUrl}?offset=${offset}&limit=${GEMP_PAGE}`, blob, "application/octet-stream");
+    } catch (e) {
+      status(""); fail("The server could not be reached."); return;
+    }
+    status("");
+    if (!response.ok) { fail(await problem(response)); return; }
+    const game = await response.json();
+    const first = state.gemp !== blob;
+    Object.assign(state, { kind: "gemp", gemp: blob, gempOffset: offset, gempTotal: game.events_total, view: null });
+    $("record-viewer").hidden = true;
+    $("gemp-viewer").hidden = false;
+    if (first) {
+      offerSave({ kind: "gemp", blob, title: game.players.map((p) => p.name).join(" vs ") });
+      renderGempGame(game);
+    }
+    renderGempEvents(game);
+  }
+
+  function renderGempGame(game) {
+    const players = game.players.map((p) => `${p.name} (${SIDES[p.side] || "side unknown"})`).join(" vs ");
+    const by = game.recorded_by ? `; recorded by ${game.recorded_by}` : "";
+    $("gemp-players").textContent = `${players}${by}; ${game.events_total} events (${game.encoding}).`;
+    const unknownCards = game.unknown_cards.map((u) => `${u.card} (${u.events} event${u.events === 1 ? "" : "s"}, first #${u.first_event + 1})`);
+    $("gemp-unknown-cards").textContent = unknownCards.length ? `Cards the catalogue does not have: ${unknownCards.join(", ")}.` : "";
+    $("gemp-unknown-types").textContent = game.unknown_event_types.length ?
+      `Event types this reader does not know (shown raw): ${game.unknown_event_types.join(", ")}.` : "";
+    $("gemp-unknown").hidden = !unknownCards.length && !game.unknown_event_types.length;
+    const body = $("gemp-turns").querySelector("tbody");
+    body.replaceChildren();
+    for (const t of game.turns) {
+      const row = el("tr", { class: t.side ? `side-${t.side}` : "" });
+      const draws = t.destiny_draws.map((d) => `${d.destiny ?? "?"}${d.for ? ` for ${d.for}` : ""}`).join("; ");
+      const conflicts = t.conflicts.map((c) => `${c.kind} (events #${c.started + 1}–${c.ended === null ? "…" : `#${c.ended + 1}`})`).join("; ");
+      [t.turn, t.player || "", t.phases.join(", "), draws, conflicts, `${t.cards_put_in_play} / ${t.cards_removed_from_play}`]
+        .forEach((v) => row.append(el("td", {}, v)));
+      body.append(row);
+    }
+    if (!game.turns.length) {
+      const row = el("tr", { class: "none" });
+      row.append(el("td", { colspan: 6 }, "No turn began in this file."));
+      body.append(row);
+    }
+  }
+
+  function renderGempEvents(game) {
+    const list = $("gemp-events");
+    list.replaceChildren();
+    for (const e of game.events) {
+      const item = el("li", { value: e.index + 1, class: e.known ? "" : "unknown-type", "data-type": e.type });
+      item.append(document.createTextNode(e.words)); // the words name the turn and the side already
+      if (!e.known) item.append(el("small", {}, ` [${e.type}, not known here: ${JSON.stringify(e.attributes || {}).slice(0, 300)}]`));
+      if (e.card && e.title === null && !String(e.card).startsWith("-")) item.append(el("small", { class: "unknown" }, ` (card ${e.card} not in the catalogue)`));
+      list.append(item);
+    }
+    const last = Math.min(state.gempOffset + game.events.length, state.gempTotal);
+    $("gemp-range").textContent = state.gempTotal ? `events ${state.gempOffset + 1}–${last} of ${state.gempTotal}` : "no events";
+    $("gemp-prev").disabled = state.gempOffset === 0;
+    $("gemp-next").disabled = last >= state.gempTotal;
+  }
+
+  // ---- opening, saving and deleting ----
+
+  async function openFile(file) {
+    const head = (await file.slice(0, 64).text()).trimStart();
+    if (head.startsWith("{") || /\.json$/i.test(file.name)) {
+      const text = await file.text();
+      if ($("record-text")) $("record-text").value = text;
+      await loadRecord(text);
+    } else {
+      state.gemp = null;
+      await loadGemp(file, 0);
+    }
+  }
+
+  function offerSave(source) {
+    state.source = source;
+    const box = $("ccg-save");
+    if (!box) return;
+    box.hidden = false;
+    const title = $("save-title");
+    if (title) title.value = (source.title || "").slice(0, Number(title.maxLength) || 120);
+    if ($("share")) $("share").hidden = true;
+  }
+
+  async function save(event) {
+    event.preventDefault();
+    const source = state.source;
+    if (!source) return;
+    const title = $("save-title").value;
+    let response;
+    try {
+      if (source.kind === "record") {
+        // The record is sent as it was pasted (the server checked it): no parse and re-write on the way.
+        const body = `{"title": ${JSON.stringify(title)}, "record": ${source.text}}`;
+        response = await post(URLS.saveUrl, body, "application/json");
+      } else {
+        response = await post(`${URLS.saveUrl}?title=${encodeURIComponent(title)}`, source.blob, "application/octet-stream");
+      }
+    } catch (e) {
+      fail("The server could not be reached."); return;
+    }
+    if (!response.ok) { fail(await problem(response)); return; }
+    const saved = await response.json();
+    fail("");
+    $("share-url").value = saved.share_url;
+    $("share-open").href = saved.share_url;
+    $("share").hidden = false;
+    addSavedRow(saved);
+  }
+
+  function addSavedRow(saved) {
+    const table = $("ccg-saved");
+    if (!table) return;
+    const body = table.querySelector("tbody");
+    const none = body.querySelector("tr.none");
+    if (none) none.remove();
+    const row = el("tr", { "data-replay": saved.id });
+    const link = el("td");
+    link.append(el("a", { href: saved.share_url }, saved.title));
+    row.append(link, el("td", {}, saved.kind === "gemp" ? "GEMP replay" : "game record"), el("td", {}, saved.events),
+      el("td", {}, saved.violations === null ? "—" : saved.violations), el("td", {}, "just now"));
+    const cell = el("td");
+    cell.append(el("button", { type: "button", class: "delete-replay", "data-url": saved.url }, "Delete"));
+    row.append(cell);
+    body.prepend(row);
+  }
+
+  async function remove(button) {
+    if (!window.confirm("Delete this saved replay? Its share link stops working.")) return;
+    const response = await fetch(button.dataset.url, { method: "DELETE", headers: { "X-CSRFToken": csrf() }, credentials: "same-origin" });
+    if (response.status === 204 || response.status === 404) button.closest("tr").remove();
+    else fail(await problem(response));
+  }
+
+  // ---- wiring ----
+
+  const recordForm = $("record-form");
+  if (recordForm) recordForm.addEventListener("submit", (e) => { e.preventDefault(); loadRecord($("record-text").value); });
+  const fileForm = $("file-form");
+  if (fileForm) {
+    fileForm.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const file = $("replay-file").files[0];
+      if (file) openFile(file); else fail("Choose a file first.");
+    });
+  }
+  const saveForm = $("save-form");
+  if (saveForm) saveForm.addEventListener("submit", save);
+  root.addEventListener("click", (e) => {
+    const button = e.target.closest("button.delete-replay");
+    if (button) remove(button);
+  });
+  $("step-first").onclick = () => goTo(0);
+  $("step-prev").onclick = () => goTo(state.n - 1);
+  $("step-next").onclick = () => goTo(state.n + 1);
+  $("step-last").onclick = () => goTo(Infinity);
+  $("gemp-prev").onclick = () => loadGemp(state.gemp, Math.max(0, state.gempOffset - GEMP_PAGE));
+  $("gemp-next").onclick = () => loadGemp(state.gemp, state.gempOffset + GEMP_PAGE);
+  document.addEventListener("keydown", (e) => {
+    if (state.kind !== "record" || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest("input, textarea, select, [contenteditable]")) return;
+    const moves = { ArrowRight: state.n + 1, ArrowLeft: state.n - 1, Home: 0, End: Infinity };
+    if (e.key in moves) { e.preventDefault(); goTo(moves[e.key]); }
+  });
+
+  if (URLS.sourceUrl) {
+    (async () => {
+      status("Fetching the shared replay…");
+      let response;
+      try { response = await fetch(URLS.sourceUrl, { credentials: "same-origin" }); } catch (e) { response = null; }
+      if (!response || !response.ok) { status(""); fail("The shared replay could not be fetched."); return; }
+      if (URLS.sourceKind === "record") await loadRecord(await response.text());
+      else await loadGemp(await response.blob(), 0);
+    })();
+  }
+})();

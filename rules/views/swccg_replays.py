@@ -1,0 +1,81 @@
+"""The SWCCG replay viewer's pages: paste a record or open a GEMP file (no login), and a saved replay opened by
+its share link (no login, the token is the key).
+
+The stepping is done by the page's script (rules/static/rules/swccg-replay.js) against the API: the record is
+refereed once as a whole (POST /api/games/swccg/replay/view) and the table is asked for step by step
+(POST /api/games/swccg/replay?mode=check&upto=n); a GEMP file is read a page of events at a time
+(POST /api/games/swccg/gemp-replay). These views give the page, the user's saved replays and a shared file.
+"""
+
+import json
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from rules.api.swccg_games import MAX_GEMP_BODY, MAX_RECORD_BODY
+from rules.api.swccg_replays import GAME, MAX_SAVED_REPLAYS, MAX_TITLE
+from rules.models import SavedReplay
+
+# A shared page's address is its key: no search engine keeps it, and no other site learns it from a Referer.
+PRIVATE_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer"}
+
+
+def _page(request, shared: SavedReplay | None = None, status: int = 200):
+    saved = []
+    if request.user.is_authenticated:
+        saved = SavedReplay.objects.filter(owner=request.user, game_id=GAME).defer("record", "gemp_file")
+        saved = list(saved[:MAX_SAVED_REPLAYS])
+    context = {
+        "shared": shared,
+        "saved_replays": saved,
+        "max_saved": MAX_SAVED_REPLAYS,
+        "max_title": MAX_TITLE,
+        "max_record_body": MAX_RECORD_BODY,
+        "max_gemp_body": MAX_GEMP_BODY,
+    }
+    response = render(request, "rules/swccg_replay.html", context, status=status)
+    if shared is not None:
+        for header, value in PRIVATE_HEADERS.items():
+            response[header] = value
+    return response
+
+
+@require_GET
+def viewer_page(request):
+    """The viewer: paste a record or open a GEMP replay file; your saved replays when you are logged in."""
+    return _page(request)
+
+
+def _shared(token: str) -> SavedReplay:
+    saved = SavedReplay.objects.filter(token=token, game_id=GAME).defer("record", "gemp_file").first()
+    if saved is None:
+        raise Http404("No shared replay has this link.")
+    return saved
+
+
+@require_GET
+def shared_page(request, token: str):
+    """A saved replay opened by its share link: anyone with the link, logged in or not."""
+    return _page(request, _shared(token))
+
+
+@require_GET
+def shared_file(request, token: str):
+    """The shared replay itself, as it was saved: the record's JSON, or the GEMP file's bytes."""
+    saved = SavedReplay.objects.filter(token=token, game_id=GAME).first()
+    if saved is None:
+        raise Http404("No shared replay has this link.")
+    if saved.kind == SavedReplay.Kind.RECORD:
+        # Compact, as sent: what the viewer posts back to the API stays within the API's body limit.
+        text = json.dumps(saved.record, ensure_ascii=False, separators=(",", ":"))
+        response = HttpResponse(text.encode(), content_type="application/json")
+        name = f"swccg-replay-{saved.pk}.json"
+    else:
+        data = bytes(saved.gemp_file or b"")  # PostgreSQL gives a memoryview
+        response = HttpResponse(data, content_type="application/octet-stream")
+        name = f"swccg-replay-{saved.pk}.{'xml' if data.lstrip()[:1] == b'<' else 'xml.gz'}"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    for header, value in PRIVATE_HEADERS.items():
+        response[header] = value
+    return response
