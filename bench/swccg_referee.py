@@ -70,8 +70,9 @@ class Script:
         for card in self.hand(side):
             cost = card.card.deploy or 0
             if card.card.is_location:
-                if all(table.cards[loc].card.name != card.card.name for loc in table.locations):
-                    self.do(type="deploy", player=side, card=card.key, cost=cost)  # (no converting yet)
+                mine = [table.cards[loc] for loc in table.locations if table.cards[loc].owner == side]
+                if all(loc.card.name != card.card.name for loc in mine):  # the opponent's one is converted
+                    self.do(type="deploy", player=side, card=card.key, cost=cost)
             elif card.card.is_character and player.force >= cost + 1:
                 places = [loc for loc in table.locations if table.cards[loc].card.subtype.startswith("Site")
                           and (table.icons(loc, side) > 0 or table.presence(loc, side))]  # fmt: skip

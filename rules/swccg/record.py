@@ -73,6 +73,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "wild_high": "number?",
         "clones": "cards?",
         "stakes": "cards?",
+        "assigned": "sabacc_choices?",
         "winner": "side_or_none",
         "gives_up": "card?",
     },  # fmt: skip
@@ -202,10 +203,34 @@ def _field(kind: str, value: object, where: str) -> None:
             raise RecordError("bad-record", f"{where} must be true or false.")
     elif kind == "text":
         _text(value, where)
+    elif kind == "sabacc_choices":
+        _sabacc_choices(value, where)
     else:
         choices = CHOICES["side" if kind == "side_or_none" else kind]
         if value not in choices:
             raise RecordError("bad-record", f"{where} must be one of {', '.join(choices)}.")
+
+
+def _sabacc_choices(value: object, where: str) -> None:
+    """{"dark": {"wild": {"0": 6}, "clones": {"2": 0}, "printed": {"1": 5}}, "light": {…}}: each side's sabacc
+    choices by card index in its hand (rules/swccg/sabacc.py checks them against the rules)."""
+    shape = f'{where} is {{"dark"|"light": {{"wild"|"clones"|"printed": {{"card index": number}}}}}}.'
+    if type(value) is not dict or not set(value) <= {DARK, LIGHT}:
+        raise RecordError("bad-record", shape)
+    for choices in value.values():
+        if type(choices) is not dict or not set(choices) <= {"wild", "clones", "printed"}:
+            raise RecordError("bad-record", shape)
+        for entries in choices.values():
+            if type(entries) is not dict or len(entries) > 6:
+                raise RecordError("bad-record", shape)
+            for key, number in entries.items():
+                if (
+                    key not in "012345"
+                    or len(key) != 1
+                    or type(number) not in (int, float)
+                    or abs(number) > 20
+                ):
+                    raise RecordError("bad-record", shape)
 
 
 def _event(value: object, index: int) -> dict:
@@ -288,6 +313,27 @@ _FIELD_SCHEMAS = {
     "bool": {"type": "boolean"},
     "text": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
     "side_or_none": {"enum": [DARK, LIGHT, None]},
+    "sabacc_choices": {
+        "type": "object",
+        "description": 'Each side\'s choices: {"dark": {"wild": {"0": 6}, "clones": {"2": 0}, "printed": {"1": 5}}}.',
+        "additionalProperties": False,
+        "properties": {
+            side: {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    name: {
+                        "type": "object",
+                        "maxProperties": 6,
+                        "patternProperties": {"^[0-5]$": {"type": "number", "minimum": -20, "maximum": 20}},
+                        "additionalProperties": False,
+                    }
+                    for name in ("wild", "clones", "printed")
+                },
+            }
+            for side in (DARK, LIGHT)
+        },
+    },
 }
 
 

@@ -23,7 +23,19 @@ from . import battle as battle_rules
 from .cards import DARK, LIGHT, CcgCard
 from .record import PHASES, Record
 from .rulebook import RULES
-from .table import CAPTIVE, FACE_DOWN, HAND, LOST, OUT_OF_PLAY, TABLE, Battle, Instance, Modifier, Table
+from .table import (
+    CAPTIVE,
+    CONVERTED,
+    FACE_DOWN,
+    HAND,
+    LOST,
+    OUT_OF_PLAY,
+    TABLE,
+    Battle,
+    Instance,
+    Modifier,
+    Table,
+)
 
 STRICT, CHECK = "strict", "check"
 # The phase each turn action belongs to.
@@ -156,6 +168,14 @@ class _Referee:
     # ---- set-up ----
 
     def on_start_location(self, event: dict) -> None:
+        card = self.table.find(event["player"], event["card"], (FACE_DOWN,))
+        if card is not None and self.converted_location(card) is not None:
+            self.broke(
+                "same-starting-location",
+                f"Both players chose {card.card.title}: both are set aside and each chooses again.",
+                card,
+            )
+            return
         self.to_table(event, require_hand=False)
 
     on_objective = on_start_location
@@ -327,11 +347,20 @@ class _Referee:
             table.players[side].reserve -= 1  # starting cards come from the deck before it is shuffled
             order = table.reserve_order[side]
             order.remove(card.key if card.key in order else None)
-        self.check_uniqueness(card, event.get("to"))
+        converted = self.converted_location(card)
+        if converted is None:
+            self.check_uniqueness(card, event.get("to"))
         card.zone = TABLE
         if card.card.is_location:
             card.at = card.key
-            table.locations.append(card.key)
+            if converted is None:
+                table.locations.append(card.key)
+            else:  # the new card takes the old one's place, and everything at it
+                table.locations[table.locations.index(converted.key)] = card.key
+                for other_card in table.cards.values():
+                    if other_card.zone in (TABLE, CAPTIVE) and other_card.at == converted.key:
+                        other_card.at = card.key
+                converted.zone, converted.at = CONVERTED, None
             return card
         where = event.get("to")
         if event.get("on"):
@@ -341,6 +370,19 @@ class _Referee:
         location = self.card(None, where, (TABLE,)) if where else None
         card.at = location.key if location is not None else None
         return card
+
+    def converted_location(self, card: Instance) -> Instance | None:
+        """The opponent's version of this location already on table, which deploying this one converts."""
+        if not card.card.is_location:
+            return None
+        return next(
+            (
+                loc
+                for key in self.table.locations
+                if (loc := self.table.cards[key]).card.name == card.card.name and loc.owner != card.owner
+            ),
+            None,
+        )
 
     def check_uniqueness(self, card: Instance, where: str | None) -> None:
         table = self.table
@@ -903,8 +945,17 @@ class _Referee:
             clone_ids=tuple(event.get("clones") or ()),
             stake_ids=tuple(event.get("stakes") or ()),
         )
+        chosen = event.get("assigned") or {}
         try:
-            result = sabacc.play_sabacc([c.card for c in hands[DARK]], [c.card for c in hands[LIGHT]], rules)
+            assigned = {
+                side: sabacc.Assignment.of(
+                    **{name: {int(k): v for k, v in entries.items()} for name, entries in choices.items()}
+                )
+                for side, choices in chosen.items()
+            }
+            result = sabacc.play_sabacc(
+                [c.card for c in hands[DARK]], [c.card for c in hands[LIGHT]], rules, assigned=assigned
+            )
         except sabacc.SabaccError as error:
             self.broke("sabacc-result", f"The sabacc hands break the sabacc rules: {error.message}")
             return

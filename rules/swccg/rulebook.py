@@ -164,6 +164,12 @@ RULES: dict[str, tuple[str, str, str]] = {
         "Quando il vostro mazzo viene prosciugato di tutta la Forza",
         "Nothing happens after the game has ended.",
     ),
+    "same-starting-location": (
+        "Preparare il gioco",
+        "Se i giocatori scelgono esattamente la stessa locazione, le mettono da parte temporaneamente e scelgono di "
+        "nuovo.",
+        "Players who choose the same starting location set both aside and choose again.",
+    ),
     "not-the-top-card": (
         'Pescare il "destino"',
         "deve prendere la carta in cima al suo mazzo di riserva",

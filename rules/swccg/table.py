@@ -13,6 +13,7 @@ from .cards import DARK, LIGHT, CcgCard
 FACE_DOWN = "face-down"
 HAND, TABLE, LOST, OUT_OF_PLAY, OUTSIDE = "hand", "table", "lost", "out-of-play", "outside"
 CAPTIVE = "captive"  # off table for most purposes, yet counted by the uniqueness and persona rules
+CONVERTED = "converted"  # a location under the opponent's version of it
 
 
 @dataclass(slots=True)

@@ -135,13 +135,34 @@ def test_a_card_is_deployed_from_hand():
 
 
 def test_uniqueness_on_table():
-    # The Light Side's Mos Eisley while the Dark Side's is on table: one •Tatooine: Mos Eisley at a time.
-    events = dark_turn(ACTIVATE_3) + [
-        {"type": "draw", "player": LIGHT, "kind": "opening", "cards": ["1_133"]}
+    second = [{"type": "draw", "player": DARK, "kind": "opening", "cards": ["1_171#2"]}]
+    second += [
+        {"type": "modify", "card": f"1_171#{i}", "stat": "deploy", "by": -4, "until": "game"} for i in (1, 2)
     ]
-    assert "unique-on-table" in codes(
-        *events, *light_turn({"type": "activate", "amount": 3}, {"type": "deploy", "card": "1_133"})
-    )
+    deploy = [{"type": "deploy", "card": f"1_171#{i}", "to": "1_295", "cost": 0} for i in (1, 2)]
+    assert codes(*second, *dark_turn(ACTIVATE_3, *deploy), extra={DARK: ["1_171"]}) == ["unique-on-table"]
+
+
+def test_the_opponents_version_of_a_location_converts_it():
+    events = dark_turn(ACTIVATE_3, {"type": "deploy", "card": "1_194#1", "to": "1_295"})
+    events += [{"type": "draw", "player": LIGHT, "kind": "opening", "cards": ["1_133"]}]
+    events += light_turn({"type": "activate", "amount": 3}, {"type": "deploy", "card": "1_133"})
+    replayed = replay(*events)
+    assert replayed.violations == []
+    mos_eisley = replayed.table.snapshot()["locations"][0]
+    assert mos_eisley["card"] == "1_133#1" and mos_eisley["icons"] == {
+        DARK: 1,
+        LIGHT: 2,
+    }  # the Light Side's card now
+    assert [c["card"] for c in mos_eisley["cards"][DARK]] == ["1_194#1"]
+
+
+def test_players_who_choose_the_same_starting_location_choose_again():
+    same = [
+        {"type": "start_location", "player": DARK, "card": "1_295"},
+        {"type": "start_location", "player": LIGHT, "card": "1_133"},
+    ]
+    assert codes(*same, opening=False) == ["same-starting-location"]
 
 
 def test_the_persona_rule():
@@ -478,3 +499,10 @@ def test_a_starship_carries_what_its_text_allows():
     ]
     extra = {"type": "deploy", "player": LIGHT, "card": "1_28#2", "on": "1_143", "cost": 0}
     assert codes(*dark_turn(ACTIVATE_3), *falcon, *crew, *fifth, extra) == ["over-capacity"]
+
+
+def test_sabacc_choices_in_a_record_have_a_bounded_shape():
+    for bad in ({"grey": {}}, {DARK: {"wild": {"7": 1}}}, {DARK: {"wild": {"0": 10**9}}}, {DARK: []}, "x"):
+        event = {"type": "sabacc", "player": DARK, "dark": [], "light": [], "winner": None, "assigned": bad}
+        with pytest.raises(RecordError):
+            check_shape(record(event))

@@ -200,3 +200,13 @@ def test_weapons_fire_in_a_battle_at_a_target_there():
     battle = {"type": "battle", "player": DARK, "location": "1_128"}
     assert codes_of(*events, battle, fire) == []
     assert codes_of(*events, fire) == ["no-weapon-target"]
+
+
+def test_the_players_own_sabacc_choices():
+    # Binders is wild (1 to 6) here: the Dark Side may count it as 1 and tie, rather than as 6 and win
+    base = _sabacc(dark=["5_106", "1_194#5"], light=["1_28#2", "1_28#3"], wild=["5_106"])
+    chosen = {**base, "assigned": {DARK: {"wild": {"0": 1}}}}
+    assert codes_of({**chosen, "winner": None}) == []
+    assert codes_of({**chosen, "winner": DARK}) == ["sabacc-result"]
+    assert codes_of({**base, "winner": DARK, "gives_up": "1_28#2"}) == []  # left open: the best choice
+    assert codes_of({**base, "assigned": {DARK: {"wild": {"0": 9}}}, "winner": DARK}) == ["sabacc-result"]
