@@ -107,6 +107,7 @@ CHOICES = {
         "battle_destinies",
         "hyperspeed",
         "landspeed",
+        "move_cost",
     ),  # fmt: skip
     "until": ("battle", "turn", "game"),
     "phase": PHASES,

@@ -697,7 +697,16 @@ class _Referee:
             self.check_move(card, kind, origin, destination)
         if not target.card.is_location and card.card.is_character:
             self.check_room(card, target)
-        self.pay(side, event.get("cost", 1), f"Moving {card.card.title}")
+        # 1 Force a move; boarding or leaving a vehicle is free; docking bay transit costs what the bay's card says
+        expected = 0 if kind == "aboard" else 1 + table.modified("move_cost", card=card.key)
+        cost = event.get("cost", expected)
+        if kind != "docking_bay" and cost != expected:
+            self.broke(
+                "wrong-cost",
+                f"Moving {card.card.title} ({kind}) costs {expected:g} Force, not {cost:g}.",
+                card,
+            )
+        self.pay(side, cost, f"Moving {card.card.title}")
         card.on = None if target.card.is_location else target.key
         new_at = destination.key if destination is not None else None
         for moving in (card, *table.aboard(card.key)):

@@ -352,8 +352,16 @@ def test_starships_move_by_hyperspeed_with_a_pilot_and_a_nav_computer():
     han = {"type": "deploy", "player": LIGHT, "card": "1_11", "on": "1_143", "cost": 0}
     cheap = {"type": "modify", "card": "1_11", "stat": "deploy", "by": -3}
     assert codes(*dark_turn(ACTIVATE_3), *falcon, cheap, han, to_yavin) == []  # 3 parsecs, hyperspeed 6
-    back = {"type": "move", "player": LIGHT, "card": "1_143", "to": "1_127", "kind": "hyperspace", "cost": 0}
-    assert codes(*dark_turn(ACTIVATE_3), *falcon, cheap, han, to_yavin, back, to_yavin) == ["too-far"]
+    back = {"type": "move", "player": LIGHT, "card": "1_143", "to": "1_127", "kind": "hyperspace"}
+    free_moves = {
+        "type": "modify",
+        "card": "1_143",
+        "stat": "move_cost",
+        "by": -1,
+    }  # card text: the Force is not the point
+    assert codes(*dark_turn(ACTIVATE_3), *falcon, cheap, han, to_yavin, free_moves, back, to_yavin) == [
+        "too-far"
+    ]
 
 
 def test_landing_stays_within_a_system():
@@ -506,3 +514,14 @@ def test_sabacc_choices_in_a_record_have_a_bounded_shape():
         event = {"type": "sabacc", "player": DARK, "dark": [], "light": [], "winner": None, "assigned": bad}
         with pytest.raises(RecordError):
             check_shape(record(event))
+
+
+def test_moving_costs_one_force():
+    events = dark_turn(
+        {"type": "activate", "amount": 5}, {"type": "deploy", "card": "1_194#1", "to": "1_295"}, end=False
+    )
+    move = {"type": "move", "player": DARK, "card": "1_194#1", "to": "1_128", "kind": "site"}
+    assert codes(*events, {**move, "cost": 1}) == []
+    assert codes(*events, {**move, "cost": 0}) == ["wrong-cost"]
+    cheaper = {"type": "modify", "card": "1_194#1", "stat": "move_cost", "by": -1}
+    assert codes(*events, cheaper, {**move, "cost": 0}) == []  # card text, recorded
