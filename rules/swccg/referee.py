@@ -524,6 +524,10 @@ class _Referee:
                 f"The {other(side)} side has no Force icon at {location.card.title}.",
                 location,
             )
+        elif (
+            expected <= 0
+        ):  # card text cancels the drain (a recorded `drain` modifier of minus the icons or more)
+            self.broke("drain-cancelled", f"Force drains at {location.card.title} are cancelled.", location)
         elif event["amount"] != expected:
             self.broke(
                 "wrong-drain",

@@ -79,6 +79,12 @@ RULES: dict[str, tuple[str, str, str]] = {
         "se il vostro avversario non ha icone forza, non potete attirare la Forza da quella locazione",
         "No drain where the opponent has no Force icons (or they are cancelled).",
     ),
+    "drain-cancelled": (
+        "Fase due: controllo",
+        "Se le icone forza dell'avversario vengono cancellate in seguito ad un'interruzione o ad una carta effetto, "
+        "o se il vostro avversario non ha icone forza, non potete attirare la Forza da quella locazione.",
+        "No drain where card text cancels it.",
+    ),
     "drained-twice": (
         "Fase due: controllo",
         "Durante la fase di Controllo, annunciate ogni attrazione di Forza che volete tentare, una alla volta.",

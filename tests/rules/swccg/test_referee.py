@@ -525,3 +525,28 @@ def test_moving_costs_one_force():
     assert codes(*events, {**move, "cost": 0}) == ["wrong-cost"]
     cheaper = {"type": "modify", "card": "1_194#1", "stat": "move_cost", "by": -1}
     assert codes(*events, cheaper, {**move, "cost": 0}) == []  # card text, recorded
+
+
+def test_no_drain_where_card_text_cancels_it():
+    cancel = {
+        "type": "modify",
+        "location": "1_128",
+        "player": DARK,
+        "stat": "drain",
+        "by": -2,
+        "until": "turn",
+    }
+    events = _stormtrooper_at_the_cantina() + dark_turn(
+        cancel, {"type": "drain", "location": "1_128", "amount": 0}, end=False
+    )
+    assert codes(*events) == ["drain-cancelled"]
+
+
+def test_the_published_record_schema_is_the_one_the_code_builds():
+    import json
+    from pathlib import Path
+
+    from rules.swccg.record import record_schema
+
+    published = Path(__file__).resolve().parents[3] / "docs" / "swccg-record-schema.json"
+    assert json.loads(published.read_text()) == record_schema(), "regenerate docs/swccg-record-schema.json"
