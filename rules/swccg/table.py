@@ -211,14 +211,30 @@ class Table:
                     "out_of_play": sorted(
                         c.key for c in self.cards.values() if c.owner == side and c.zone == OUT_OF_PLAY
                     ),
+                    # personas this side has on table (captives included), and those barred to it
+                    "personas": sorted(
+                        {
+                            n
+                            for c in self.cards.values()
+                            if c.owner == side and c.zone in (TABLE, CAPTIVE)
+                            for n in c.card.personas
+                        }
+                    ),  # fmt: skip
+                    "personas_barred": sorted(self.barred[side] | self.out_of_play_personas),
                 }
                 for side, p in self.players.items()
             },
+            "captives": [
+                {"card": c.key, "title": c.card.title, "escort": c.escort, "prison": c.prison, "at": c.at}
+                for c in self.cards.values()
+                if c.zone == CAPTIVE
+            ],
             "locations": [
                 {
                     "card": loc,
                     "title": self.cards[loc].card.title,
                     "icons": {side: self.icons(loc, side) for side in (DARK, LIGHT)},
+                    "parsec": self.cards[loc].card.parsec,
                     "cards": {
                         side: [{"card": c.key, "title": c.card.title, "on": c.on} for c in self.at(loc, side)]
                         for side in (DARK, LIGHT)

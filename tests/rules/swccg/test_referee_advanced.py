@@ -52,6 +52,11 @@ def test_a_bounty_hunter_seizes_a_captive():
     assert replayed.violations == []
     han = replayed.table.find(LIGHT, "1_11")
     assert (han.zone, han.escort) == (CAPTIVE, "1_171#1")
+    table = replayed.table.snapshot()
+    assert table["captives"] == [
+        {"card": "1_11#1", "title": "•Han Solo", "escort": "1_171#1", "prison": None, "at": "1_128#1"}
+    ]
+    assert table["players"][LIGHT]["personas"] == ["HAN", "LUKE"]  # the captive still counts
     assert [c["card"] for c in replayed.table.snapshot()["locations"][1]["cards"][LIGHT]] == ["1_19#1"]
 
 
