@@ -1,11 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from .views import faces, pages
 
 urlpatterns = [
     path("", pages.search, name="search"),
     path("search/help", pages.search_help, name="search-help"),
+    path("search/help/", RedirectView.as_view(pattern_name="search-help", permanent=True)),
     path("cards/<str:game>/<str:code>/", pages.card_detail, name="card-detail"),
     path("cards/<str:game>/<str:code>/face.png", faces.card_face, name="card-face"),
     path("sets/", pages.set_list, name="set-list"),

@@ -99,13 +99,18 @@ def _resolve(game: str, entries: list[Entry]) -> dict[str, Card]:
 
 def _replace_cards(deck: Deck, entries: list[Entry]) -> None:
     cards = _resolve(deck.game_id, entries)
+    # One row per card and zone: a list naming a card on two lines ("2x Darth Vader" and "1x Darth Vader"), or
+    # ids that normalise alike, adds up, as the legality check counts them.
+    merged: dict[tuple[str, str], tuple[Card, int]] = {}
+    for e in entries:
+        key = (CardPool.normalise(e.code), e.zone)
+        card, count = merged.get(key, (cards[e.code], 0))
+        merged[key] = (card, count + e.count)
     deck.cards.all().delete()
     DeckCard.objects.bulk_create(
         [
-            DeckCard(
-                deck=deck, card=cards[e.code], code=CardPool.normalise(e.code), count=e.count, zone=e.zone
-            )
-            for e in entries
+            DeckCard(deck=deck, card=card, code=code, count=count, zone=zone)
+            for (code, zone), (card, count) in merged.items()
         ]
     )
 

@@ -458,3 +458,8 @@ def test_set_page_of_undated_legacy_set(web, catalogue):
 
 def test_unknown_set_page(web, catalogue):
     assert "<h1>Not found</h1>" in page(web, "/sets/swccg/999/", 404)
+
+
+def test_search_help_with_a_trailing_slash_leads_to_the_page(web, db):
+    response = web.get("/search/help/")
+    assert response.status_code == 301 and response["Location"] == "/search/help"

@@ -240,3 +240,13 @@ def test_unknown_keys_inside_card_items_are_refused_with_their_index(owner):
         "cards[0] (1_1): unknown key 'bogus'; an item has id, count and zone"
     ]
     assert [c["id"] for c in client.get(deck["url"]).json()["cards"]] == ["1_168"]  # unchanged
+
+
+def test_a_card_named_on_two_lines_is_saved_once_with_both_counts(owner):
+    # It answered 500 (a unique constraint on deck, card and zone) before the lines were merged.
+    response = create(client_for(owner), decklist="2x Darth Vader\n1x Darth Vader\n1x Admiral Ozzel\n")
+    assert response.status_code == 201, response.content
+    cards = {c["id"]: c["count"] for c in response.json()["cards"]}
+    assert cards["1_168"] == 3
+    again = create(client_for(owner), cards=[{"id": "1_168", "count": 1}, {"id": " 1_168", "count": 2}])
+    assert again.status_code == 201 and {c["id"]: c["count"] for c in again.json()["cards"]}["1_168"] == 3

@@ -174,3 +174,15 @@ def test_the_deck_page_reads_hostile_query_parameters(client, query, note):
         assert "(seed 12345)" in html
     if "n1" in query:  # an unreadable count is "at least 1"
         assert re.search(r'name="n1"[^>]*value="1"', html) or 'value="1" selected' in html
+
+
+def test_the_builder_saves_a_card_named_on_two_lines_without_javascript(client):
+    user = User.objects.create_user("lando", password="bespin-123")
+    client.force_login(user)
+    decklist = "2x Darth Vader\n1x Darth Vader\n"
+    response = client.post(
+        "/decks/new/", {"name": "V", "format": "classic", "decklist": decklist, "action": "save"}
+    )
+    deck = Deck.objects.get(owner=user)
+    assert response.status_code == 302
+    assert [(dc.code, dc.count) for dc in deck.cards.all()] == [("1_168", 3)]
