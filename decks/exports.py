@@ -18,14 +18,15 @@ from .formats_io.writers import (
 from .games import profile
 from .models import Deck
 
+# Each export its own file name ending: three are plain text, and a download must not overwrite another.
 EXPORTS = {
-    "gemp": ("text/plain; charset=utf-8", "txt"),
+    "gemp": ("text/plain; charset=utf-8", "gemp.txt"),
     "xml": ("application/xml; charset=utf-8", "xml"),
     "text": ("text/plain; charset=utf-8", "txt"),
     "json": ("application/json", "json"),
     "pdf": ("application/pdf", "pdf"),
     "lackey-dek": ("application/xml; charset=utf-8", "dek"),
-    "lackey-txt": ("text/plain; charset=utf-8", "txt"),
+    "lackey-txt": ("text/plain; charset=utf-8", "lackey.txt"),
 }
 # Exports for some games only (the others are for every game): GEMP plays SWCCG alone, and LackeyCCG's files
 # name cards as the SWTCG plugin's set files do.

@@ -76,6 +76,18 @@ def by_number(counter: Counter) -> dict[str, int]:
     return {label(key): counter[key] for key in sorted(counter)}
 
 
+def with_gaps(curve: dict[str, int]) -> dict[str, int]:
+    """A curve keyed by whole numbers with the missing ones between its lowest and highest put in as 0, so that a
+    chart shows the empty costs between its bars; other keys (½, π) leave it as it is."""
+    try:
+        numbers = {float(key): key for key in curve}
+    except ValueError:
+        return curve
+    if not numbers or any(n != int(n) for n in numbers) or max(numbers) - min(numbers) > 100:
+        return curve
+    return {label(n): curve.get(label(n), 0) for n in range(int(min(numbers)), int(max(numbers)) + 1)}
+
+
 def _fraction(part: float, whole: float) -> float:
     return round(part / whole, 4) if whole else 0.0
 

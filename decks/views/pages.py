@@ -20,6 +20,7 @@ from ..exports import exports_for
 from ..games import PROFILES
 from ..models import Deck, Format
 from ..services import check_cards, unread_ids
+from ..stats import with_gaps
 from .params import nul_message, whole_number, without_nul
 from .setup import setup_summary
 
@@ -276,7 +277,10 @@ def _swccg_stats(deck: Deck) -> tuple[dict, dict]:
         "destiny": bars_of(destiny["histogram"], title="Destiny", x_label="destiny", y_label="cards"),
         "at_least": line_of(destiny["at_least"], title="Share of the deck with destiny ≥ X", x_label="X"),
         "deploy": bars_of(
-            stats["deploy_curve"], title="Deploy cost curve", x_label="deploy cost", y_label="cards"
+            with_gaps(stats["deploy_curve"]),
+            title="Deploy cost curve",
+            x_label="deploy cost",
+            y_label="cards",
         ),
         "ability": bars_of(
             stats["characters_by_ability"],

@@ -250,3 +250,17 @@ def test_a_card_named_on_two_lines_is_saved_once_with_both_counts(owner):
     assert cards["1_168"] == 3
     again = create(client_for(owner), cards=[{"id": "1_168", "count": 1}, {"id": " 1_168", "count": 2}])
     assert again.status_code == 201 and {c["id"]: c["count"] for c in again.json()["cards"]}["1_168"] == 3
+
+
+def test_each_export_has_its_own_file_name(owner, swccg_dir):
+    client = client_for(owner)
+    deck_id = create(client, cards=as_items(sample(swccg_dir)["cards"])).json()["id"]
+    names = {
+        kind: client.get(f"/api/decks/{deck_id}/export/", {"as": kind})["Content-Disposition"]
+        for kind in ("gemp", "xml", "text", "json")
+    }
+    assert (
+        names["gemp"] == 'attachment; filename="EBO.gemp.txt"'
+        and names["text"] == 'attachment; filename="EBO.txt"'
+    )
+    assert len(set(names.values())) == 4

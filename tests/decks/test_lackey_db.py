@@ -201,7 +201,7 @@ def test_export_then_import_round_trips(deck):
     assert {e.section for e in read.read.entries if e.zone == "outside"} == {"Outside the game"}
 
     content, content_type, filename = export_deck(deck, "lackey-txt")
-    assert content_type == "text/plain; charset=utf-8" and filename == "Twin_Suns_Legacy.txt"
+    assert content_type == "text/plain; charset=utf-8" and filename == "Twin_Suns_Legacy.lackey.txt"
     read = read_decklist(content, game="swtcg")
     assert read.format == "lackey-txt"
     # Without sets, "Imperial Knight" names two cards, and printings of one title come back as the first.

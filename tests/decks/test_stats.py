@@ -251,3 +251,12 @@ def test_empty_deck():
 
 def test_number_labels():
     assert [label(3.0), label(0.5), label(math.pi), label(2.25)] == ["3", "0.5", "3.14159", "2.25"]
+
+
+def test_a_deploy_curve_shows_the_empty_costs_between_its_bars():
+    from decks.stats import with_gaps
+
+    assert with_gaps({"0": 2, "3": 4, "6": 1}) == {"0": 2, "1": 0, "2": 0, "3": 4, "4": 0, "5": 0, "6": 1}
+    assert with_gaps({"0.5": 1, "2": 1}) == {"0.5": 1, "2": 1}  # not whole numbers: left as it is
+    assert with_gaps({}) == {}
+    assert with_gaps({"0": 1, "1000": 1}) == {"0": 1, "1000": 1}  # a gap too wide to fill
