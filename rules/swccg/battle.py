@@ -17,7 +17,7 @@ by the caller (power, ability, forfeit, immunity), never guessed. The rules appl
 
 from dataclasses import dataclass, field
 
-from .cards import DARK, LIGHT
+from .cards import DARK, LIGHT, other
 
 BATTLE_DESTINY_ABILITY = 4
 MAX_CARDS = 60  # per side at one location: far more than a table holds, small enough for the forfeit search
@@ -167,13 +167,13 @@ def resolve(dark: BattleSide, light: BattleSide) -> BattleResult:
         winner = DARK if figures[DARK][4] > figures[LIGHT][4] else LIGHT
     results = {}
     for name, side in sides.items():
-        other = LIGHT if name == DARK else DARK
+        opponent = other(name)
         power, ability, allowed, destiny_total, total = figures[name]
         damage = 0.0
-        if winner == other:
-            damage = figures[other][4] - total + sides[other].damage_bonus
-        opponent_destiny = figures[other][3]
-        attrition = opponent_destiny + sides[other].attrition_bonus if opponent_destiny > 0 else 0.0
+        if winner == opponent:
+            damage = figures[opponent][4] - total + sides[opponent].damage_bonus
+        opponent_destiny = figures[opponent][3]
+        attrition = opponent_destiny + sides[opponent].attrition_bonus if opponent_destiny > 0 else 0.0
         results[name] = _forfeits(
             side, power, ability, allowed, destiny_total, total, damage, max(attrition, 0)
         )

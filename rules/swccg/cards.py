@@ -13,6 +13,12 @@ DARK = "dark"
 LIGHT = "light"
 SIDES = (DARK, LIGHT)
 
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return LIGHT if side == DARK else DARK
+
+
 # "Immune to attrition < 5." or "Immune to attrition." opening a sentence of the card's own text: the card's
 # immunity. Conditional forms ("Immune to attrition < 3 (< 5 while armed)") give their unconditional number;
 # lower-case mentions ("your troopers are immune to attrition") are about other cards and are ignored.

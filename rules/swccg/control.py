@@ -3,11 +3,7 @@ calculator; the referee applies the same rules to its whole table (rules/swccg/t
 
 from dataclasses import dataclass
 
-from .cards import DARK, LIGHT
-
-
-def other(side: str) -> str:
-    return LIGHT if side == DARK else DARK
+from .cards import DARK, LIGHT, other
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from . import battle as battle_rules
-from .cards import DARK, LIGHT, CcgCard
+from .cards import DARK, LIGHT, CcgCard, other
 from .record import PHASES, Record
 from .rulebook import RULES
 from .table import (
@@ -47,10 +47,6 @@ _PHASE_OF = {
     "move": "move",
 }
 _SETUP = ("start_location", "objective", "starting", "shuffle")
-
-
-def other(side: str) -> str:
-    return LIGHT if side == DARK else DARK
 
 
 @dataclass(frozen=True, slots=True)

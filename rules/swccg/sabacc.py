@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from itertools import product
 from typing import Any
 
-from rules.swccg.cards import DARK, LIGHT, SIDES, CcgCard
+from rules.swccg.cards import DARK, LIGHT, SIDES, CcgCard, other
 
 TARGET = 11
 MIN_HAND, MAX_HAND = 2, 6  # draw two, then up to six
@@ -682,7 +682,7 @@ def _lost_card(card: CcgCard, index: int, stakes: frozenset[str], winner: str, l
 
 
 def _forfeit(winner: str, loser_cards: tuple[CcgCard, ...], stakes: frozenset[str], perfect: bool) -> Forfeit:
-    loser = LIGHT if winner == DARK else DARK
+    loser = other(winner)
     lost = [_lost_card(card, index, stakes, winner, loser) for index, card in enumerate(loser_cards)]
     if perfect:  # wins double: both of the loser's first two cards go
         return Forfeit(loser=loser, chooser=None, pick=2, options=tuple(lost[:2]))

@@ -8,7 +8,7 @@ play — are tracked one by one. Life Force = Reserve Deck + Force Pile + Used P
 
 from dataclasses import dataclass, field
 
-from .cards import DARK, LIGHT, CcgCard
+from .cards import DARK, LIGHT, CcgCard, other
 
 FACE_DOWN = "face-down"
 HAND, TABLE, LOST, OUT_OF_PLAY, OUTSIDE = "hand", "table", "lost", "out-of-play", "outside"
@@ -151,8 +151,7 @@ class Table:
         return sum(self.stat(c, "ability") for c in self.at(location, side) if c.card.is_character) >= 1
 
     def controls(self, location: str, side: str) -> bool:
-        other = LIGHT if side == DARK else DARK
-        return self.presence(location, side) and not self.presence(location, other)
+        return self.presence(location, side) and not self.presence(location, other(side))
 
     def icons(self, location: str, side: str) -> float:
         """`side`'s Force icons at a location: its card's icons on that side, with the modifiers recorded."""
@@ -184,7 +183,7 @@ class Table:
             player.used = 0
             player.activated = 0
         self.turn += 1
-        self.active = LIGHT if self.active == DARK else DARK
+        self.active = other(self.active)
         self.phase = -1
         self.drained.clear()
         self.battled.clear()
