@@ -1,4 +1,6 @@
-"""Formats (data, re-importable). Decks, their cards and collections come with the deck builder."""
+"""Formats (data, re-importable); decks, their cards and their saved versions; a player's collection."""
+
+import secrets
 
 from django.db import models
 
@@ -24,6 +26,11 @@ class Format(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
+
+
+def new_share_id() -> str:
+    """12 URL-safe characters (72 bits): a share address nobody guesses."""
+    return secrets.token_urlsafe(9)
 
 
 class Deck(models.Model):
@@ -53,6 +60,17 @@ class Deck(models.Model):
         help_text="SW:DBG: the game setup this deck stands for (decks/legality/swdbg.py).",
     )
     is_public = models.BooleanField(default=False)
+    is_active = models.BooleanField(
+        default=False,
+        help_text="Built from the owner's collection: its cards count as used when another deck's missing cards "
+        "are worked out.",
+    )
+    share_id = models.CharField(
+        max_length=16,
+        unique=True,
+        default=new_share_id,
+        help_text="The stable public address /d/<share_id>/ (works while the deck is public).",
+    )
     version = models.PositiveIntegerField(
         default=1,
         help_text="Raised by every change; the API's ETag, so a client cannot overwrite a change it has not seen.",
@@ -86,3 +104,91 @@ class DeckCard(models.Model):
     class Meta:
         ordering = ["deck", "zone", "code"]
         constraints = [models.UniqueConstraint(fields=["deck", "code", "zone"], name="deckcard_unique")]
+
+
+class DeckVersion(models.Model):
+    """What a deck was after one save: `number` is the deck's `version` then. Kept for the history, the diff
+    between any two versions and restore (decks/history.py)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=100)
+    side = models.CharField(max_length=20, blank=True)
+    format_code = models.CharField(max_length=60, blank=True)
+    notes = models.TextField(blank=True)
+    cards = models.JSONField(default=list, help_text='[{"code": "1_168", "zone": "deck", "count": 2}, …]')
+    setup = models.JSONField(default=dict, blank=True)
+    note = models.CharField(max_length=200, blank=True, help_text="Why it was saved: 'restored version 3'…")
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deckversion_unique")]
+
+
+class CollectionItem(models.Model):
+    """Copies of one card a player owns, told apart by printing (set), variant (alternate image), finish and
+    condition. The empty string means "not stated" in each of those, so the unique constraint needs no NULLs
+    (which SQLite and PostgreSQL would each count as distinct)."""
+
+    class Finish(models.TextChoices):
+        NORMAL = "", "Normal"
+        FOIL = "foil", "Foil"
+
+    class Condition(models.TextChoices):
+        UNSTATED = "", "—"
+        MINT = "M", "Mint"
+        NEAR_MINT = "NM", "Near mint"
+        LIGHTLY_PLAYED = "LP", "Lightly played"
+        MODERATELY_PLAYED = "MP", "Moderately played"
+        HEAVILY_PLAYED = "HP", "Heavily played"
+        DAMAGED = "D", "Damaged"
+
+    owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="collection_items")
+    card = models.ForeignKey("cardsdb.Card", on_delete=models.PROTECT, related_name="collection_items")
+    set_code = models.CharField(max_length=40, blank=True, help_text="The printing's set; empty: not stated.")
+    variant = models.CharField(
+        max_length=40, blank=True, help_text="A Variant's kind (AI, Holo AI…); empty: none."
+    )
+    finish = models.CharField(max_length=8, choices=Finish.choices, blank=True)
+    condition = models.CharField(max_length=4, choices=Condition.choices, blank=True)
+    quantity = models.PositiveIntegerField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["owner", "card", "set_code", "variant", "finish", "condition"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "card", "set_code", "variant", "finish", "condition"],
+                name="collectionitem_unique",
+            ),
+            models.CheckConstraint(condition=models.Q(quantity__gt=0), name="collectionitem_positive"),
+        ]
+
+
+class CollectionChange(models.Model):
+    """One change of a collection line, kept for the history shown per card: +3 from an import, -1 by hand…"""
+
+    class Source(models.TextChoices):
+        EDIT = "edit", "Edited"
+        IMPORT = "import", "Imported"
+        BULK = "bulk", "Bulk edit"
+        API = "api", "API"
+
+    owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="collection_changes")
+    card = models.ForeignKey("cardsdb.Card", on_delete=models.PROTECT, related_name="collection_changes")
+    set_code = models.CharField(max_length=40, blank=True)
+    variant = models.CharField(max_length=40, blank=True)
+    finish = models.CharField(max_length=8, blank=True)
+    condition = models.CharField(max_length=4, blank=True)
+    delta = models.IntegerField()
+    quantity = models.PositiveIntegerField(help_text="The line's quantity after the change.")
+    source = models.CharField(max_length=8, choices=Source.choices)
+    batch = models.CharField(
+        max_length=32, blank=True, help_text="One import or bulk edit: its changes together."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "card", "-created_at"])]
