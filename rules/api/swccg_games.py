@@ -17,7 +17,8 @@ from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
 from decks.api.views import check_body_size
-from rules.swccg.record import MAX_EVENTS, RecordError, check_shape, record_schema
+from rules.swccg.cards import CcgCard
+from rules.swccg.record import MAX_EVENTS, Record, RecordError, check_shape, record_schema
 from rules.swccg.referee import CHECK, STRICT, referee
 from rules.swccg_cards import ccg_cards
 
@@ -36,8 +37,8 @@ class SwccgRecordIn(StrictSerializer):
     result = serializers.JSONField(required=False, allow_null=True)
 
 
-def replay_record(data: object, mode: str, upto: int | None = None) -> dict:
-    """The referee's replay of a JSON record, as the API answers it (ApiError for what cannot be replayed)."""
+def checked_record(data: object) -> tuple[Record, dict[str, CcgCard]]:
+    """The record with its cards, read and looked up once (ApiError for a bad shape or an unknown id)."""
     try:
         record = check_shape(data)
     except RecordError as exc:
@@ -51,6 +52,13 @@ def replay_record(data: object, mode: str, upto: int | None = None) -> dict:
             f"The decks name ids no SWCCG card has: {', '.join(unknown[:20])}; ids are GEMP's, like 1_168.",
             cards=unknown,
         )
+    return record, cards
+
+
+def replay_record(data: object, mode: str, upto: int | None = None, *, checked=None) -> dict:
+    """The referee's replay of a JSON record, as the API answers it (ApiError for what cannot be replayed);
+    `checked`: what checked_record already gave for it."""
+    record, cards = checked or checked_record(data)
     result = referee(record, cards, mode, stop_after=upto)
     return {
         "mode": mode,

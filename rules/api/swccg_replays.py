@@ -29,9 +29,8 @@ from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
 from decks.api.views import check_body_size
-from rules.api.swccg_games import MAX_GEMP_BODY, MAX_RECORD_BODY, SwccgRecordIn, replay_record
+from rules.api.swccg_games import MAX_GEMP_BODY, MAX_RECORD_BODY, SwccgRecordIn, checked_record, replay_record
 from rules.models import SavedReplay
-from rules.swccg.record import check_shape
 from rules.swccg.referee import CHECK
 from rules.swccg_words import event_words
 
@@ -63,8 +62,9 @@ def viewer_cards(ids) -> dict[str, dict]:
 def viewer_answer(data: object) -> dict:
     """The whole record refereed in check mode, its events in words and its cards (ApiError if the record
     cannot be replayed)."""
-    replay = replay_record(data, CHECK)  # checks the shape and the cards first
-    record = check_shape(data)
+    checked = checked_record(data)
+    replay = replay_record(data, CHECK, checked=checked)
+    record = checked[0]
     cards = viewer_cards(record.card_ids())
     titles = {code: c["title"] for code, c in cards.items()}
     events = [
@@ -199,8 +199,9 @@ def _check_room(user, size: int) -> None:
 
 def save_record(user, data: object, title: str) -> SavedReplay:
     _check_room(user, 0)  # before the referee's work; its size is checked when it is kept
-    replay = replay_record(data, CHECK)
-    record = check_shape(data)
+    checked = checked_record(data)
+    replay = replay_record(data, CHECK, checked=checked)
+    record = checked[0]
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))  # as the share link serves it
     return _keep(
         user,

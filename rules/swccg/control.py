@@ -1,6 +1,7 @@
 """Presence, control and Force drains at one location (rulebook, "Fase due: controllo"), for the drain
 calculator; the referee applies the same rules to its whole table (rules/swccg/table.py)."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .cards import DARK, LIGHT, other
@@ -32,9 +33,14 @@ class DrainResult:
     reasons: tuple[DrainReason, ...]  # why not, when not allowed
 
 
+def has_presence(abilities: Iterable[float]) -> bool:
+    """Presence is ability 1 or more (rulebook: "abilità 1 o maggiore"), summed over the characters there; the one
+    rule the drain calculator and the referee's table (rules/swccg/table.py) both apply."""
+    return sum(abilities) >= 1
+
+
 def presence(cards: tuple[Present, ...]) -> bool:
-    """Presence is ability 1 or more (rulebook: "abilità 1 o maggiore")."""
-    return sum(c.ability for c in cards if c.character) >= 1
+    return has_presence(c.ability for c in cards if c.character)
 
 
 def drain(

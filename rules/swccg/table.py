@@ -9,6 +9,7 @@ play — are tracked one by one. Life Force = Reserve Deck + Force Pile + Used P
 from dataclasses import dataclass, field
 
 from .cards import DARK, LIGHT, CcgCard, other
+from .control import has_presence
 
 FACE_DOWN = "face-down"
 HAND, TABLE, LOST, OUT_OF_PLAY, OUTSIDE = "hand", "table", "lost", "out-of-play", "outside"
@@ -148,7 +149,7 @@ class Table:
 
     def presence(self, location: str, side: str) -> bool:
         """Ability 1 or more there: characters, and what a piloted starship or vehicle carries."""
-        return sum(self.stat(c, "ability") for c in self.at(location, side) if c.card.is_character) >= 1
+        return has_presence(self.stat(c, "ability") for c in self.at(location, side) if c.card.is_character)
 
     def controls(self, location: str, side: str) -> bool:
         return self.presence(location, side) and not self.presence(location, other(side))
