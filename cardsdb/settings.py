@@ -108,6 +108,8 @@ MIDDLEWARE = [
     # Static files from the app itself, with DJANGO_DEBUG=0 too (runserver and gunicorn alike).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The interface's language: the picker's cookie, else the browser's Accept-Language (English by default).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -126,6 +128,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -153,7 +156,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The interface speaks these; card names and texts stay as the data has them. Two of the rules documents are
+# Italian and Polish (../shared/docs/rules). Translations: locale/<lang>/LC_MESSAGES/django.po (make messages).
+LANGUAGES = [("en", "English"), ("it", "Italiano"), ("pl", "Polski")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the picker's choice is remembered for a year
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from .views import faces, pages
+from .views import faces, language, pages
 
 urlpatterns = [
     path("", pages.search, name="search"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/", include("cardsdb.api.urls")),
     path("", include("decks.urls")),
     path("", include("rules.urls")),
+    path("language/", language.choose_language, name="language"),
     path("admin/", admin.site.urls),
 ]
 

@@ -1,7 +1,7 @@
 """Catalogue pages kept for visitors who are not logged in: the page of a card or a search is the same for all of
 them until an import changes the catalogue, so the rendered HTML is kept in Django's cache under the URL and the
 catalogue versions of every game. Logged-in users (their name in the header), pages with pending messages and
-answers that set cookies are never kept.
+answers that set cookies are never kept. The key holds the interface language too.
 """
 
 import functools
@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils import translation
 
 from ..games.registry import GAMES
 from ..selectors import catalogue_version
@@ -18,7 +19,8 @@ from ..selectors import catalogue_version
 
 def _key(request) -> str:
     versions = tuple(catalogue_version(game) for game in GAMES)
-    raw = f"{versions}|{request.get_full_path()}"
+    # The same URL in another interface language is another page (LocaleMiddleware chose it before the view).
+    raw = f"{versions}|{translation.get_language()}|{request.get_full_path()}"
     return "page:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
