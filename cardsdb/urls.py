@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
@@ -18,6 +19,8 @@ urlpatterns = [
     path("api/", include("cardsdb.api.urls")),
     path("", include("decks.urls")),
     path("", include("rules.urls")),
+    # Browsers ask for /favicon.ico where a page names no icon (the API's JSON, the admin): the site's SVG icon.
+    path("favicon.ico", RedirectView.as_view(url=static("cardsdb/favicon.svg"), permanent=True)),
     path("language/", language.choose_language, name="language"),
     path("admin/", admin.site.urls),
 ]
