@@ -29,7 +29,7 @@ SWDBG_EXTRAS = (
 # even where the data lists it so.
 NOT_ON_CARD = {
     "Unit": {"hit_points"},
-    "Base": {"cost", "attack", "resources", "force", "unique", "traits", "target_value", "reward"},
+    "Base": {"cost", "attack", "resources", "force", "traits", "target_value", "reward"},
 }
 # The frame colours of a SW:DBG faction: the Empire's side of the table is the dark one.
 FACTION_PALETTE = {"Empire": "Dark", "Separatist": "Dark", "Rebel": "Light", "Republic": "Light"}

@@ -87,6 +87,11 @@ def tcg_pool() -> dict[str, TcgCard]:
                 banned_in=banned_in,
                 restricted_in=restricted_in,
             )
+        # An alias (a repeated row merged into its card: VVI_1 is VV1_1, a PROMO row its set's card) is a printing
+        # of the same card: decks saved with it keep working, and its copies count with the card's.
+        for code, card_code in CardAlias.objects.filter(game_id="swtcg").values_list("code", "card__code"):
+            if card_code in pool and code not in pool:
+                pool[code] = replace(pool[card_code], id=code)
         _tcg_pools[key] = share_marks(pool)
     return _tcg_pools[key]
 

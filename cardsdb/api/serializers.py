@@ -143,7 +143,7 @@ class VariantSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Variant
-        fields = ["title", "kind", "image_url", "printable_slip_url", "source_id"]
+        fields = ["title", "kind", "image_url", "printable_slip_url", "source_id", "rarity", "differences"]
 
 
 class RelationSerializer(serializers.ModelSerializer):

@@ -40,7 +40,8 @@ CARD_TYPES = {"unit": "Unit", "capital_ship": "Capital Ship", "base": "Base"}  #
 # What each card type prints (by Card.type). Only faction cards of the galaxy deck can be attacked, so only
 # they print a target value and reward.
 _UNIT = {"cost", "attack", "resources", "force", "unique", "traits", "ability", "copies"}
-PRINTED = {"Unit": _UNIT, "Capital Ship": _UNIT | {"hit_points"}, "Base": {"hit_points", "ability"}}
+# A base's uniqueness is on record for some bases only: where the source leaves it empty it is unknown.
+PRINTED = {"Unit": _UNIT, "Capital Ship": _UNIT | {"hit_points"}, "Base": {"hit_points", "ability", "unique"}}
 GALAXY_FACTION_ONLY = {"target_value", "reward"}
 # The Card columns a fact-bearing card's CardData carries: all of them are rebuilt when facts change.
 CARD_COLUMNS = (

@@ -72,7 +72,7 @@ def planned(game: Game, snapshot: Snapshot) -> list[Removal]:
                 code: f"{title} ({code})"
                 for code, title in Card.objects.filter(game=game).values_list("code", "title")
             },
-            (c.code for c in cards),
+            kept_codes(snapshot),
         ),
         diff(
             "personas",
@@ -121,9 +121,15 @@ def planned(game: Game, snapshot: Snapshot) -> list[Removal]:
     ]
 
 
+def kept_codes(snapshot: Snapshot) -> set[str]:
+    """Codes that still name a card: the cards' own and those merged into them (they live on as aliases)."""
+    return {c.code for c in snapshot.cards} | {code for c in snapshot.cards for code in c.merged}
+
+
 def refuse_deck_cards(game: Game, snapshot: Snapshot) -> None:
-    """Cards that saved decks hold cannot be deleted (the decks would lose them): say which, before writing."""
-    wanted = {c.code for c in snapshot.cards}
+    """Cards that saved decks hold cannot be deleted (the decks would lose them): say which, before writing.
+    A card merged into another is not deleted: its decks move to that card."""
+    wanted = kept_codes(snapshot)
     held = Card.objects.filter(game=game, deck_cards__isnull=False).values_list("code", "title").distinct()
     used = sorted((code, title) for code, title in held if code not in wanted)
     if used:

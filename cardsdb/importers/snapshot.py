@@ -22,6 +22,10 @@ class CardData:
     relations: list[tuple[str, str, str | None]] = field(default_factory=list)  # (kind, text, target code)
     personas: list[str] = field(default_factory=list)
     aliases: list[tuple[str, str, str]] = field(default_factory=list)  # (code, face, reason)
+    # Codes of cards this card absorbs (a repeated source row, now one of its aliases): a sync moves whatever
+    # refers to such a card here before removing it. Only an importer that merges says so; a code that merely
+    # turns up among the aliases is not a merge.
+    merged: list[str] = field(default_factory=list)
 
     def digest(self) -> str:
         """A fingerprint of everything imported for this card: equal digests mean nothing to write."""

@@ -106,6 +106,16 @@ CARD_FILES = {
 GEMP_FILES = ["gemp/card_blueprint_database_dark.json", "gemp/card_blueprint_database_light.json"]
 SIDES = {"Light", "Dark"}
 
+# The uniqueness marks a title starts with, as the JSON's uniqueness codes: legacy records have no uniqueness
+# field, and their titles carry the marks ("•••Rodian (V)", "<>Remote Depot").
+TITLE_MARKS = re.compile(r"^\s*(?P<marks>•{1,3}|(?:<>|◇){1,3})")
+# What an alternate image or merged record may print unlike its card (front fields → Variant.differences keys).
+VARIANT_TEXT_FIELDS = {
+    "gametext": "gametext",
+    "lore": "lore",
+    "extraText": "extra_text",
+    "characteristics": "characteristics",
+}
 # Alternate-image records: same card, another picture.
 VARIANT_SUFFIX = re.compile(r"\s*\((?P<kind>AI|Holo AI|C-Slip AI(?: \d+)?|Border Breaker AI|Readable)\)\s*$")
 STATS = [
@@ -297,7 +307,7 @@ def _check_card(record: _Record, set_codes: set[str]) -> None:
     if record.edition != "legacy" and not re.fullmatch(r"\d+_\d+", str(row.get("gempId", ""))):
         raise record.problem(f"'gempId' missing or malformed: {row.get('gempId')!r}")
     try:
-        swccg_uniqueness(front.get("uniqueness"))
+        record_uniqueness(front)
     except ValueError as exc:
         raise record.problem(str(exc)) from None
 
@@ -403,7 +413,7 @@ class _Builder:
         front = row["front"]
         title = printed_title(VARIANT_SUFFIX.sub("", front["title"]))
         name = strip_marks(title)
-        uniqueness = swccg_uniqueness(front.get("uniqueness"))
+        uniqueness = record_uniqueness(front)
         blueprint = self.blueprints.get(row.get("gempId", "")) if edition != "legacy" else None
 
         stats_text: dict[str, str] = {}
@@ -528,7 +538,7 @@ class _Builder:
             fields=fields,
             set_code=row["set"],
             printings=printings,
-            variants=[self._variant(r) for r in variants],
+            variants=[self._variant(r, base) for r in variants],
             relations=relations,
             personas=personas,
         )
@@ -541,7 +551,7 @@ class _Builder:
         return result
 
     @staticmethod
-    def _variant(record: _Record) -> dict:
+    def _variant(record: _Record, base: _Record) -> dict:
         front = record.data["front"]
         match = VARIANT_SUFFIX.search(front["title"])
         return {
@@ -550,6 +560,8 @@ class _Builder:
             "kind": match.group("kind") if match else "alternate title",
             "image_url": front.get("imageUrl", ""),
             "printable_slip_url": front.get("printableSlipUrl", ""),
+            "rarity": record.data.get("rarity", ""),
+            "differences": variant_differences(front, base.data["front"]),
         }
 
     def _link_versions(self, cards: list[CardData], by_code: dict[str, CardData]) -> None:
@@ -581,6 +593,10 @@ class _Builder:
             if target is None:
                 gemp = records[("pre-errata", card.fields["source_id"])].data["gempId"]
                 target = gemp if gemp in current_by_gemp else None
+            if target is None and record is not None and record.data["id"] != card.fields["source_id"]:
+                # The chain ends at a later pre-errata wording of a card that has no current version (blanked,
+                # 20010 → 6590): that wording is the latest there is.
+                target = self.code_of_record.get(("pre-errata", record.data["id"]))
             # None is real: some versions were retired or merged into combo cards under new GEMP ids.
             card.current_version_code = target
 
@@ -641,6 +657,30 @@ class _Builder:
                 ]
             else:
                 self.warnings.append(f"GEMP blueprint {gemp_id} ({blueprint['title']}) matches no card")
+
+
+def record_uniqueness(front: dict):
+    """The uniqueness field, or, where a record has none (legacy cards), the marks its title starts with."""
+    if front.get("uniqueness"):
+        return swccg_uniqueness(front["uniqueness"])
+    found = TITLE_MARKS.match(front.get("title", ""))
+    return swccg_uniqueness(found["marks"].replace("•", "*").replace("◇", "<>") if found else None)
+
+
+def variant_differences(front: dict, base: dict) -> dict:
+    """What a merged record prints unlike the card's record (lists compared as sets: icons come in any order)."""
+    found = {}
+    for key, name in VARIANT_TEXT_FIELDS.items():
+        mine, theirs = front.get(key), base.get(key)
+        if (
+            isinstance(mine, list)
+            and isinstance(theirs, list)
+            and sorted(map(str, mine)) == sorted(map(str, theirs))
+        ):
+            continue
+        if (mine or None) != (theirs or None):
+            found[name] = mine if mine is not None else ([] if isinstance(theirs, list) else "")
+    return found
 
 
 def _tags(values: list[str]) -> str:

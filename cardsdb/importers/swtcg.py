@@ -10,9 +10,19 @@ of its Subtype ("Ground/Character - Merchant Bodyguard", "Character – Skill", 
 Card.icons / search_icons (for arena:) and extra["arenas"]; the rest of the subtype, split at its dashes, goes to
 Card.characteristics / search_chars (for subtype: and char:). Card.subtype keeps the column as printed.
 
-The plugin's ListOfCardDataFiles.txt names only some of the sets, so the importer reads the sets it knows
-(SET_CODES) plus any the list names; every one must be present, except VP.txt, which the list names but the
-retrieved data does not hold (a warning, see SOURCES.md). A set's size is the number of cards its file holds.
+The plugin's ListOfCardDataFiles.txt names only some of the sets (53 of the 73 read here), so the importer reads
+the sets it knows (SET_CODES) plus any the list names; every one must be present, except VP.txt, which the list
+names but the retrieved data does not hold (a warning, see SOURCES.md).
+
+One card, several printings: VVI.txt is an older copy of VV1.txt (same 45 rows, no scripts), and PROMO.txt
+repeats, under the same name, promos that their own set lists too (98 rows). Such a row is not a card of its
+own: the card is the row of the set (VV1, or the promo's own set), the PROMO row adds a printing, and the
+repeated row's code stays an alias of the card (CardAlias), so decks and links that name it still work. A set's
+size is the number of cards its file prints (PROMO keeps its 158).
+
+Quoting: a field is unquoted only when wrapped whole in quotes with its inner quotes doubled; flavour text that
+merely starts with a quotation ('"Lieutenant, deploy the sharks." —Darth Azard') keeps its marks. A set suffix
+after the version ("Invincible (A) AGD") is not part of the name.
 
 Usage: the column holds notes separated by "|" (rules/swtcg/usage.py sorts them). BANNED/RESTRICTED marks go to
 extra["marks"] ([{"kind": "banned", "scope": "Vintage"}], scope "all" for all tournament play) and the
@@ -20,7 +30,6 @@ extra["banned"]/["restricted"] flags, notes about an erratum to Card.errata ({"n
 rest to Card.rulings; extra["usage"] keeps the column as written.
 """
 
-import csv
 import re
 from collections import Counter
 
@@ -44,9 +53,12 @@ COMMUNITY_SETS = [
     "15TH", "AAA", "AGD", "ALTA", "BAE", "BEP", "BF", "BH", "BL", "BOBF", "BOC", "BOE", "BOH", "BOSB", "BOTS",
     "CAD", "CWSO", "DAN", "EAW", "EE", "ER", "FOR", "FOTR", "GPC", "HWN", "IA", "ION", "JEDI", "JK", "KAE",
     "LEG", "LOTA", "MAM", "MAND", "OBWN", "RAW", "RO", "RO2", "RS", "SAV", "SBS", "SITH", "SMUG", "SOLO", "SOR",
-    "TAL", "TDT", "TEN", "TFA", "TLJ", "TM", "TMW", "TOR", "TROS", "TUF", "UNION", "VDR", "VV1", "VV2", "VVI",
+    "TAL", "TDT", "TEN", "TFA", "TLJ", "TM", "TMW", "TOR", "TROS", "TUF", "UNION", "VDR", "VV1", "VV2",
     "WAE", "YV",
 ]  # fmt: skip
+# Files that repeat another set's rows, row for row: read only for the codes their rows had (now aliases).
+REPEATED_SETS = {"VVI": "VV1"}
+PROMO_SET = "PROMO"
 SET_CODES = WOTC_SETS + MIXED_SETS + COMMUNITY_SETS
 # Set names: the Wizards sets as Wizards named them; the community sets as the SWTCG-LACKEY maintainers' own
 # scripts/SWTCG.py names them (SWTCG/SWTCG-LACKEY @0e8ce4c). That list has no name for LOTA, VVI and YV, so they
@@ -123,8 +135,11 @@ def load(source: Source) -> Snapshot:
             )
         )
         rows += [(file, line, row) for line, row in _read_rows(source, file, code)]
-    cards, personas = _build(rows)
-    per_set = Counter(card.set_code for card in cards)
+    repeated = {
+        code: _read_rows(source, f"sets/{code}.txt", code) for code in REPEATED_SETS if _has(source, code)
+    }
+    cards, personas = _build(rows, repeated)
+    per_set = Counter(set_code for card in cards for set_code, _ in card.printings)
     for card_set in sets:
         card_set.fields["size"] = per_set[card_set.code]  # the set files list every card of their set
     rarities = {r: RARITIES.get(r, r) for r in sorted({c.fields["rarity"] for c in cards} - {""})}
@@ -141,6 +156,15 @@ def load(source: Source) -> Snapshot:
 
 
 # --- reading and validation -------------------------------------------------------------------------------
+
+
+def _has(source: Source, code: str) -> bool:
+    """Whether the source holds the set's file (a repeated file may go: then its codes simply stop)."""
+    try:
+        source.read_bytes(f"sets/{code}.txt")
+    except ImportProblem:
+        return False
+    return True
 
 
 def _decode(source: Source, file: str) -> str:
@@ -218,8 +242,8 @@ def _read_rows(source: Source, file: str, code: str) -> list[tuple[int, dict]]:
             continue
         where = f"line {number}"
         # Spreadsheet-style quoting: a field holding '"' is wrapped in quotes with its quotes doubled
-        # ("Garazeb ""Zeb"" Orrelios (A)"); the csv module undoes it (no field spans lines in this data).
-        values = next(csv.reader([line], delimiter="\t"))
+        # ("Garazeb ""Zeb"" Orrelios (A)"); no field spans lines in this data.
+        values = [unquote(value) for value in line.split("\t")]
         if len(values) != len(header):
             raise ImportProblem(
                 f"{len(values)} columns where the header has {len(header)}", file=file, record=where
@@ -233,6 +257,15 @@ def _read_rows(source: Source, file: str, code: str) -> list[tuple[int, dict]]:
         row["_stats"] = {stat: _stat(row[column], column, file, where) for stat, column in STATS.items()}
         result.append((number, row))
     return result
+
+
+def unquote(field: str) -> str:
+    """'"Garazeb ""Zeb"" Orrelios (A)"' → 'Garazeb "Zeb" Orrelios (A)'; a field that only starts with a
+    quotation ('"Lieutenant, deploy the sharks." —Darth Azard') is text as written (csv would drop its marks)."""
+    inner = field[1:-1]
+    if len(field) >= 2 and field[0] == field[-1] == '"' and '"' not in inner.replace('""', ""):
+        return inner.replace('""', '"')
+    return field
 
 
 def _stat(raw: str, column: str, file: str, where: str) -> tuple[str, float | None]:
@@ -255,10 +288,13 @@ def _number(raw: str) -> str:
 # --- assembling cards -------------------------------------------------------------------------------------
 
 
-def split_title(title: str) -> tuple[str, str | None, list[str]]:
-    """'Anakin Skywalker (C) (Promo)' → ('Anakin Skywalker', 'C', ['Promo']); versions past Z are 'A2'…"""
+def split_title(title: str, set_code: str = "") -> tuple[str, str | None, list[str]]:
+    """'Anakin Skywalker (C) (Promo)' → ('Anakin Skywalker', 'C', ['Promo']); versions past Z are 'A2'…
+    A trailing set code after the version, as in 'Invincible (A) AGD', is dropped."""
     notes: list[str] = []
     rest = " ".join(title.split())
+    if set_code and rest.endswith(f") {set_code}"):
+        rest = rest.removesuffix(f" {set_code}")
     while (match := _NOTE.match(rest)) and not _VERSION_NOTE.match(match["note"].strip()):
         notes.insert(0, match["note"].strip())
         rest = match["rest"]
@@ -287,6 +323,61 @@ def split_arenas(card_type: str, subtype: str) -> tuple[list[str], list[str]]:
     if last and not last["rest"]:
         arenas, phrases = _arena_names(last["arenas"]), phrases[:-1]
     return arenas, phrases
+
+
+def _merge_promo_rows(cards: list[CardData]) -> list[CardData]:
+    """A PROMO row whose exact title one card of another set also has is that card's PROMO printing: the
+    card gains the printing and the row's code as an alias. The set's row is kept (its file is maintained
+    with the set; the PROMO copies differ at most by spacing and typos)."""
+    by_title: dict[str, list[CardData]] = {}
+    for card in cards:
+        if card.set_code != PROMO_SET:
+            by_title.setdefault(" ".join(card.fields["title"].split()), []).append(card)
+    kept = []
+    for card in cards:
+        same = by_title.get(" ".join(card.fields["title"].split()), []) if card.set_code == PROMO_SET else []
+        if len(same) != 1:
+            kept.append(card)
+            continue
+        target = same[0]
+        target.printings.append((PROMO_SET, card.fields["rarity"]))
+        target.aliases.append(
+            (card.code, "front", f"its {PROMO_SET} row ({card.fields['extra']['source_line']})")
+        )
+        _absorb(target, card.code, PROMO_SET, card.fields["extra"])
+    return kept
+
+
+def _absorb(card: CardData, code: str, set_code: str, row: dict) -> None:
+    """`card` takes in the row `code`: whatever referred to that card moves to it (CardData.merged), and
+    extra["merged_rows"] keeps the row's set and image file (a LackeyCCG deck names a printing by its image)."""
+    card.merged.append(code)
+    card.fields["extra"].setdefault("merged_rows", []).append(
+        {"code": code, "set": set_code, "image_file": row["image_file"], "source_line": row["source_line"]}
+    )
+
+
+def _alias_repeated(cards: list[CardData], code: str, file_rows: list[tuple[int, dict]]) -> None:
+    """Each row of a repeated file (VVI.txt) names the card at the same place in the file it repeats."""
+    original = REPEATED_SETS[code]
+    targets = [c for c in cards if c.fields["extra"]["source_line"].startswith(f"sets/{original}.txt:")]
+    file = f"sets/{code}.txt"
+    if len(targets) != len(file_rows):
+        raise ImportProblem(
+            f"{len(file_rows)} rows, but {original}.txt, which it repeats, has {len(targets)}", file=file
+        )
+    fake_rows = [(file, line, row) for line, row in file_rows]
+    for alias, (line, row), card in zip(_codes(fake_rows), file_rows, targets, strict=True):
+        name = split_title(row["Name"].strip(), code)[0]
+        if fold(name) != fold(card.fields["name"]):
+            raise ImportProblem(
+                f"{row['Name']!r} stands where {original}.txt has {card.fields['title']!r}: it no longer repeats "
+                f"{original}.txt row for row",
+                file=file,
+                record=f"line {line}",
+            )
+        card.aliases.append((alias, "front", f"{code}.txt repeats {original}.txt ({file}:{line})"))
+        _absorb(card, alias, code, {"image_file": row["ImageFile"].strip(), "source_line": f"{file}:{line}"})
 
 
 def _tags(values: list[str]) -> str:
@@ -326,12 +417,14 @@ def _codes(rows: list[tuple[str, int, dict]]) -> list[str]:
     return codes
 
 
-def _build(rows: list[tuple[str, int, dict]]) -> tuple[list[CardData], dict[str, str]]:
+def _build(
+    rows: list[tuple[str, int, dict]], repeated: dict[str, list[tuple[int, dict]]] | None = None
+) -> tuple[list[CardData], dict[str, str]]:
     cards: list[CardData] = []
     persona_names: dict[str, str] = {}
     for code, (file, line, row) in zip(_codes(rows), rows, strict=True):
         title = row["Name"].strip()
-        name, version, notes = split_title(title)
+        name, version, notes = split_title(title, row["Set"].strip())
         stats = row.pop("_stats")
         usage = row["Usage"].strip()
         usage_notes = read_usage(usage)
@@ -393,6 +486,9 @@ def _build(rows: list[tuple[str, int, dict]]) -> tuple[list[CardData], dict[str,
                 personas=personas,
             )
         )
+    cards = _merge_promo_rows(cards)
+    for code, file_rows in (repeated or {}).items():
+        _alias_repeated(cards, code, file_rows)
     # The persona's name: the name of the persona key itself where a card carries it ("Anakin Skywalker").
     names = {fold(c.fields["name"]): c.fields["name"] for c in cards}
     personas = {_persona_code(key): names.get(key, persona_names[key]) for key in sorted(persona_names)}

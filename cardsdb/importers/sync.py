@@ -6,7 +6,7 @@ Each card's digest is stored with it, so a re-import with no changes compares di
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 
 from ..models import (
     Card,
@@ -20,6 +20,7 @@ from ..models import (
     Rarity,
     Variant,
 )
+from .errors import ImportProblem
 from .removals import Removal, guard, planned, refuse_deck_cards
 from .snapshot import CardData, Snapshot
 
@@ -130,6 +131,35 @@ def apply_snapshot(
     return summary
 
 
+def _remove(card_ids: list[int]) -> None:
+    for start in range(0, len(card_ids), BATCH):
+        Card.objects.filter(id__in=card_ids[start : start + BATCH]).delete()
+
+
+# A card's own rows, rebuilt with it on every import; every other row that points at a card is moved on a merge.
+OWN_ROWS = {(Printing, "card"), (Variant, "card"), (CardRelation, "card"), (CardAlias, "card")}
+
+
+def move_references(moves: dict[int, int]) -> None:
+    """Point every row that refers to a merged card (deck cards, collection lines, facts…) at the card it was
+    merged into. A row that would then repeat another (a collection line of both) stops the import: say which."""
+    if not moves:
+        return
+    for rel in Card._meta.related_objects:
+        if rel.many_to_many or (rel.related_model, rel.field.name) in OWN_ROWS:
+            continue
+        model, field = rel.related_model, rel.field.name
+        for old, new in moves.items():
+            try:
+                with transaction.atomic():
+                    model._default_manager.filter(**{field: old}).update(**{field: new})
+            except IntegrityError:
+                raise ImportProblem(
+                    f"card #{old} is merged into card #{new}, but a {model._meta.verbose_name} already holds "
+                    "both: merge those rows first"
+                ) from None
+
+
 def _sync_cards(game, cards: list[CardData], sets: dict, personas: dict, counts: Counts, progress: Progress):
     existing = {
         code: (pk, digest)
@@ -137,17 +167,19 @@ def _sync_cards(game, cards: list[CardData], sets: dict, personas: dict, counts:
     }
     wanted = {c.code: c for c in cards}
     stale_ids = [pk for code, (pk, _) in existing.items() if code not in wanted]
-    if stale_ids:
-        for start in range(0, len(stale_ids), BATCH):
-            Card.objects.filter(id__in=stale_ids[start : start + BATCH]).delete()
-        counts.removed = len(stale_ids)
+    # A card its importer merges into another (a repeated row, now an alias) is not lost:
+    # whatever refers to it moves to that card before it goes.
+    merged = {code: c.code for c in cards for code in c.merged if code in existing and code not in wanted}
 
     digests = {c.code: c.digest() for c in cards}
     added = [c for c in cards if c.code not in existing]
     changed = [c for c in cards if c.code in existing and existing[c.code][1] != digests[c.code]]
     counts.added, counts.changed = len(added), len(changed)
     counts.unchanged = len(cards) - len(added) - len(changed)
+    counts.removed = len(stale_ids)
     if not added and not changed:
+        move_references({existing[old][0]: existing[new][0] for old, new in merged.items()})
+        _remove(stale_ids)
         return
 
     def build(data: CardData, pk: int | None) -> Card:
@@ -164,6 +196,8 @@ def _sync_cards(game, cards: list[CardData], sets: dict, personas: dict, counts:
         Card.objects.bulk_update(rows, update_fields, batch_size=200)
 
     ids = dict(Card.objects.filter(game=game).values_list("code", "id"))
+    move_references({existing[old][0]: ids[new] for old, new in merged.items()})
+    _remove(stale_ids)
     touched = added + changed
     touched_ids = [ids[c.code] for c in touched]
     for start in range(0, len(touched_ids), BATCH):

@@ -156,6 +156,12 @@ class Variant(models.Model):
     kind = models.CharField(max_length=40, help_text="The suffix: AI, Holo AI, C-Slip AI 2, alternate…")
     image_url = models.URLField(max_length=500, blank=True)
     printable_slip_url = models.URLField(max_length=500, blank=True)
+    # A merged record keeps what it prints itself: a slip re-issued as a promo has its own rarity (216_5: R on
+    # the slip, PM on the card), and some alternate images print other text (legacy-6314).
+    rarity = models.CharField(max_length=20, blank=True, help_text="This record's own rarity.")
+    differences = models.JSONField(
+        default=dict, blank=True, help_text="What this record prints unlike the card: {field: its value}."
+    )
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:

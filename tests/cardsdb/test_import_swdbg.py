@@ -145,9 +145,10 @@ def test_tie_fighter_has_every_fact(imported):
 def test_unique_cards_and_unknown_uniqueness(imported):
     vader = cards().get(code="sw23_darth-vader")
     assert (vader.uniqueness_kind, vader.uniqueness_limit, vader.characteristics) == ("unique", 1, ["Sith"])
-    lothal = cards().get(code="sw23_lothal")  # a base prints no uniqueness, cost or traits: none is unknown
+    # A base prints no cost or traits; its uniqueness the source leaves empty, so it is unknown (issue #12).
+    lothal = cards().get(code="sw23_lothal")
     assert (lothal.uniqueness_kind, lothal.hit_points, lothal.stats_text) == ("none", 8, {"hit_points": "8"})
-    assert lothal.extra["unknown"] == ["ability"]
+    assert lothal.extra["unknown"] == ["unique", "ability"]
     assert lothal.extra["starting_base"] is True
 
 
