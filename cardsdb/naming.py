@@ -1,4 +1,5 @@
-"""Find a card by the name a player typed: exact, nickname ("ADLR"), acronym, then fuzzy (rapidfuzz)."""
+"""Find a card by the name a player typed: exact, nickname ("ADLR"), acronym, short name ("Hunt Down"), then fuzzy
+(rapidfuzz). Nicknames, acronyms and short names: cardsdb/nicknames.py."""
 
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ class NameIndex:
     _choices: dict[str | None, tuple[list[str], list[list[NameEntry]]]] = field(
         default_factory=dict, repr=False
     )
+    nickname_index: object = field(default=None, repr=False)  # nicknames.for_index builds and keeps it here
 
     def __post_init__(self):
         for e in self.entries:
@@ -71,7 +73,7 @@ def _sorted_words(text: str) -> str:
 @dataclass
 class NameMatch:
     cards: list[int]  # one id when the match is unambiguous
-    how: str  # exact, nickname, acronym, fuzzy
+    how: str  # exact, nickname, acronym, short-name, fuzzy
     suggestions: list[str]
     entries: list[NameEntry] = field(default_factory=list)  # the matched cards, or the closest ones when none
 
@@ -137,6 +139,12 @@ def find_card(
         hits = _on_side(index.by_initials.get(compact, []), side)
         if hits:
             return _match(hits, "acronym", [])
+    from .nicknames import for_index  # it imports this module
+
+    # Acronyms of each face and of (V)s, short names ("Hunt Down"), nicknames written another way.
+    nickname = for_index(index).lookup(text, side)
+    if nickname is not None:
+        return _match(list(nickname.entries), nickname.how, [])
     if not fuzzy and not suggest:
         return _match([], "fuzzy", [])
     ranked = index.ranked(wanted, side)

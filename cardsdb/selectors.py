@@ -3,37 +3,48 @@
 from django.db.models import QuerySet
 
 from .models import Card, CardAlias, CardSet, Game, ImportRun
-from .search.compiler import compile_query
+from .search.compiler import CompiledQuery, compile_query
 from .search.limits import check_length, check_size
 from .search.parser import parse
+from .search.relevance import RELEVANCE, relevance
 from .search.syntax import QuerySyntaxError
 
 LIST_RELATED = ("card_set",)
 
 
-def card_search(*, query: str, game: str | None = None) -> QuerySet[Card]:
-    """Cards matching a search query (current editions unless the query asks for others).
+def card_search(*, query: str, game: str | None = None, user=None) -> QuerySet[Card]:
+    """Cards matching a search query (current editions unless the query asks for others), best matches first
+    unless it says order: (search.relevance).
 
     Raises QuerySyntaxError (with .position) for a malformed query, or one longer or larger than
-    search.limits allows. The result is lazy: evaluate it under search.budget.search_budget().
+    search.limits allows; SearchNeedsLogin (a QuerySyntaxError) for owned: without a logged-in `user`.
+    The result is lazy: evaluate it under search.budget.search_budget().
     """
+    return card_search_compiled(query=query, game=game, user=user)[0]
+
+
+def card_search_compiled(
+    *, query: str, game: str | None = None, user=None
+) -> tuple[QuerySet[Card], CompiledQuery]:
+    """card_search, with what the query was compiled to (its plain words, whether it is personal…)."""
     check_length(query)
     if "\x00" in query:
         raise QuerySyntaxError("The query contains a NUL character", query.index("\x00"))
     tree = parse(query)
     check_size(tree)
-    compiled = compile_query(tree, game)
+    compiled = compile_query(tree, game, user=user)
     cards = Card.objects.select_related(*LIST_RELATED)
     if game:
         cards = cards.filter(game_id=game)
     if not compiled.mentions_edition:
         cards = cards.filter(edition=Card.Edition.CURRENT)
     cards = cards.filter(compiled.filter)
-    return (
-        cards.order_by(*compiled.order_by, "name", "side", "code")
-        if compiled.order_by
-        else cards.order_by("name", "side", "code")
-    )
+    if compiled.order_by:
+        return cards.order_by(*compiled.order_by, "name", "side", "code"), compiled
+    if compiled.words:
+        cards = cards.annotate(**{RELEVANCE: relevance(compiled.words, compiled.nickname_ids)})
+        return cards.order_by(RELEVANCE, "name", "side", "code"), compiled
+    return cards.order_by("name", "side", "code"), compiled
 
 
 def card_get(*, game: str, code: str) -> tuple[Card, str] | None:

@@ -6,9 +6,12 @@ from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ..models import Card, CardRelation, CardSet, Game
+from .. import nicknames
+from ..games.order import ordered_games
+from ..models import Card, CardRelation, CardSet
 from ..naming import find_card
 from ..search.budget import SearchTimeout, search_budget
+from ..search.owned import SearchNeedsLogin
 from ..search.results_cache import cached_answer
 from ..search.syntax import QuerySyntaxError
 from ..selectors import card_get, card_search, game_exists, set_get
@@ -51,7 +54,7 @@ def detail_queryset():
 class GameListView(generics.ListAPIView):
     """The three games."""
 
-    queryset = Game.objects.all()
+    queryset = ordered_games()  # the registry's order, as every page lists them
     serializer_class = GameSerializer
     pagination_class = None
 
@@ -103,6 +106,9 @@ class CardListView(generics.ListAPIView):
         responses={
             200: CardListSerializer(many=True),
             400: ERROR,
+            401: OpenApiResponse(
+                ERROR, description="owned: or is:owned without logging in (`search-needs-login`)."
+            ),
             404: OpenApiResponse(ERROR, description="A page past the last (`not-found`)."),
             503: ERROR,
         },
@@ -112,6 +118,8 @@ class CardListView(generics.ListAPIView):
 
     def list(self, request, *args, **kwargs):
         game = check_game(request.query_params.get("game"))
+        if request.query_params.get("q", "").strip():
+            nicknames.warm(game)  # built once per catalogue version, outside the search's time budget
         try:
             with search_budget():  # the count, the page and its cards are read inside it
                 return cached_answer(
@@ -129,7 +137,11 @@ class CardListView(generics.ListAPIView):
         game = check_game(self.request.query_params.get("game"))
         query = self.request.query_params.get("q", "")
         try:
-            return card_search(query=query, game=game)
+            return card_search(query=query, game=game, user=self.request.user)
+        except SearchNeedsLogin as exc:
+            raise ApiError(
+                exc.code, exc.message, status.HTTP_401_UNAUTHORIZED, position=exc.position
+            ) from None
         except QuerySyntaxError as exc:
             raise ApiError("bad-query", exc.message, position=exc.position) from None
 

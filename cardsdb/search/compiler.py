@@ -12,7 +12,9 @@ from rules.values import parse_number
 from ..games.registry import GAMES
 from ..models import Card, CardRelation, CardSet, Persona, Printing, Rarity, Variant
 from .fields import Field, Kind, choice_values, resolve
+from .owned import owned_q
 from .regex import RegexRefused, check_pattern
+from .relevance import bare_terms
 from .syntax import And, Node, Not, Or, QuerySyntaxError, Term, iter_terms
 
 NUMERIC_OPS = {"=": "exact", ":": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
@@ -35,17 +37,48 @@ class CompiledQuery:
     filter: Q = field(default_factory=Q)
     order_by: list = field(default_factory=list)
     mentions_edition: bool = False  # the query chose editions itself (is:legacy, edition:any…)
+    words: list[str] = field(default_factory=list)  # the plain words every result holds: relevance's input
+    nickname_ids: list[int] = field(default_factory=list)  # cards the words name as a nickname or acronym
+    personal: bool = False  # the answer depends on the user (owned:): never shared between users
 
 
-def compile_query(tree: Node | None, game: str | None) -> CompiledQuery:
+def compile_query(tree: Node | None, game: str | None, *, user=None) -> CompiledQuery:
+    """`user`: whose collection owned: and is:owned count (None or anonymous: those terms are refused)."""
     result = CompiledQuery()
     if tree is None:
         return result
     _take_ordering(tree, game, result)
     remaining = _without_ordering(tree)
-    if remaining is not None:
-        result.filter = _Compiler(game, result).node(remaining)
+    if remaining is None:
+        return result
+    compiler = _Compiler(game, result, user)
+    bare = bare_terms(remaining)
+    if not bare:
+        result.filter = compiler.node(remaining)
+        return result
+    # The plain words match titles and texts, or name a card by its nickname, acronym or short name (HDADTJ).
+    result.words = [t.value for t in bare]
+    words_q = Q()
+    for term in bare:
+        words_q &= compiler.node(term)
+    result.nickname_ids = _nickname_ids(game, " ".join(result.words))
+    if result.nickname_ids:
+        words_q |= Q(pk__in=result.nickname_ids)
+    rest = [c for c in remaining.children if c not in bare] if isinstance(remaining, And) else []
+    result.filter = words_q
+    for child in rest:
+        result.filter &= compiler.node(child)
     return result
+
+
+def _nickname_ids(game: str | None, text: str) -> list[int]:
+    from .. import nicknames  # nicknames → naming → selectors → this module
+
+    ids: list[int] = []
+    for code in [game] if game else list(GAMES):
+        hit = nicknames.lookup(code, text)
+        ids += [e.card_id for e in hit.entries] if hit else []
+    return ids
 
 
 def _is_ordering(node: Node) -> bool:
@@ -107,9 +140,10 @@ def _without_ordering(tree: Node) -> Node | None:
 
 
 class _Compiler:
-    def __init__(self, game: str | None, result: CompiledQuery):
+    def __init__(self, game: str | None, result: CompiledQuery, user=None):
         self.game = game
         self.result = result
+        self.user = user
         self.handlers = {
             Kind.TEXT: self.text,
             Kind.CHOICE: self.choice,
@@ -124,6 +158,7 @@ class _Compiler:
             Kind.EDITION: self.edition,
             Kind.CODE: self.code,
             Kind.GAME: self.in_game,
+            Kind.OWNED: self.owned,
         }
 
     def node(self, node: Node) -> Q:
@@ -152,10 +187,11 @@ class _Compiler:
             )
         if term.regex and spec.kind is not Kind.TEXT:
             raise QuerySyntaxError(f"'{term.field}' does not take a /regex/", term.position)
-        if spec.kind is not Kind.NUMBER and term.op not in (":", "=", "!="):
+        compares = spec.kind in (Kind.NUMBER, Kind.OWNED)
+        if not compares and term.op not in (":", "=", "!="):
             raise QuerySyntaxError(f"'{term.field}' cannot be compared with '{term.op}'", term.position)
         q = self.handlers[spec.kind](spec, term)
-        return ~q if term.op == "!=" and spec.kind is not Kind.NUMBER else q
+        return ~q if term.op == "!=" and not compares else q
 
     def bare(self, term: Term) -> Q:
         value = fold(term.value)
@@ -253,8 +289,15 @@ class _Compiler:
         related = related.filter(Q(**{f"text__{lookup}": value}) | Q(**{f"target__name__{lookup}": value}))
         return Q(pk__in=related.values("card_id"))
 
+    def owned(self, spec: Field, term: Term) -> Q:
+        self.result.personal = True
+        return owned_q(self.user, term.op, term.value, term.position, term.to_query())
+
     def is_(self, spec: Field, term: Term) -> Q:
         value = term.value.strip().lower()
+        if value == "owned":  # is:owned = owned>=1, in every game
+            self.result.personal = True
+            return owned_q(self.user, ">=", "1", term.position, term.to_query())
         if value in EDITIONS:
             self.result.mentions_edition = True
             return Q(edition=EDITIONS[value])
@@ -262,7 +305,7 @@ class _Compiler:
             checks = IS_CHECKS[self.game]()
             if value in checks:
                 return checks[value]
-            known = sorted([*checks, *EDITIONS])
+            known = sorted([*checks, *EDITIONS, "owned"])
         else:  # every game that knows the word, each on its own cards
             matches = [(g, IS_CHECKS[g]().get(value)) for g in GAMES]
             if any(q is not None for _, q in matches):
@@ -271,7 +314,7 @@ class _Compiler:
                     if check is not None:
                         q |= Q(game_id=game) & check
                 return q
-            known = sorted({*EDITIONS, *(k for g in GAMES for k in IS_CHECKS[g]())})
+            known = sorted({*EDITIONS, "owned", *(k for g in GAMES for k in IS_CHECKS[g]())})
         raise QuerySyntaxError(f"unknown is:{value}; known: {', '.join(known)}", term.position)
 
     def edition(self, spec: Field, term: Term) -> Q:

@@ -22,6 +22,7 @@ class Kind(Enum):
     CODE = "code"
     GAME = "game"
     ORDER = "order"
+    OWNED = "owned"  # copies in the searching user's collection (search.owned)
     DIRECTION = "direction"
 
 
@@ -77,12 +78,19 @@ def _text_fields(name: str, text: str, lore: str) -> list[Field]:
 
 _TEXT = _text_fields("title, back title and nicknames", "game text (both faces)", "lore (both faces)")
 _TAIL = [
-    Field("is", Kind.IS, help="unique, restricted, per-location, legacy, pre-errata, current, virtual…"),
+    Field(
+        "is", Kind.IS, help="unique, restricted, per-location, legacy, pre-errata, current, virtual, owned…"
+    ),
     Field("edition", Kind.EDITION, help="current, legacy, pre-errata or any"),
     Field("id", Kind.CODE, "code", help="the card's id (GEMP id for SWCCG)"),
     Field("game", Kind.GAME, help="swccg, swtcg, swdbg"),
     Field("order", Kind.ORDER, help="sort by a field; prefix with - for descending"),
     Field("direction", Kind.DIRECTION, help="asc or desc"),
+    Field(
+        "owned",
+        Kind.OWNED,
+        help="copies in your collection (logged in): owned>=2, owned=0, owned<3; is:owned is owned>=1",
+    ),
 ]
 _COMMON = [
     *_TEXT,
@@ -167,7 +175,9 @@ _SWTCG = [
     Field("speed", Kind.NUMBER, "speed", help="speed"),
     Field("power", Kind.NUMBER, "power", help="power"),
     Field("health", Kind.NUMBER, "health", help="health"),
-    Field("is", Kind.IS, help="unique, unit, multi-arena, banned, restricted, wotc, community, persona"),
+    Field(
+        "is", Kind.IS, help="unique, unit, multi-arena, banned, restricted, wotc, community, persona, owned"
+    ),
     Field("edition", Kind.EDITION, help="current or any (every SWTCG card is current)"),
     Field("id", Kind.CODE, "code", help="the card's id: set code and number (ANH_7)"),
     *_TAIL[3:],
@@ -199,7 +209,7 @@ _SWDBG = [
     Field(
         "is",
         Kind.IS,
-        help="unique, disputed (sources disagree on a value), unknown (a value no source gives)",
+        help="unique, disputed (sources disagree on a value), unknown (a value no source gives), owned",
     ),
     Field("edition", Kind.EDITION, help="current or any (the game's editions are sets: use set:)"),
     Field("id", Kind.CODE, "code", help="the card's id: edition prefix and title (sw23_tie-fighter)"),

@@ -1,19 +1,23 @@
 """Server-rendered catalogue pages: search, card, sets. The search page uses the API's parser and selector."""
 
 from django.core.paginator import Paginator
-from django.db.models import F
 from django.http import Http404
 from django.shortcuts import render
 
+from decks.card_formats import grouped
+from decks.card_standings import card_standings
+
 from ..api.views import detail_queryset
+from ..card_faces import split_faces
+from ..card_versions import versions_panel
+from ..errata import Explanation, explain
 from ..face_facts import card_facts, provenance
+from ..games.order import ordered_games
 from ..games.registry import game_plugin
-from ..models import CardSet, Game
-from ..search.budget import SearchTimeout, search_budget
+from ..models import Card, Game
 from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
-from ..search.limits import MAX_QUERY_LENGTH
-from ..search.syntax import QuerySyntaxError
-from ..selectors import card_get, card_search, game_exists, set_get
+from ..selectors import card_get, set_get
+from ..set_pages import PER_PAGE, set_cards, sets_with_counts, type_counts
 from .page_cache import kept_for_visitors
 
 PAGE_SIZE = 60
@@ -107,44 +111,7 @@ def cheat_sheet(game: str) -> list[dict]:
     ]
 
 
-@kept_for_visitors
-def search(request):
-    query = request.GET.get("q", "")
-    game = request.GET.get("game") or "swccg"
-    if game not in GAME_FIELDS or not game_exists(game):
-        game = "swccg"
-    context = {
-        "query": query,
-        "game": game,
-        "games": Game.objects.all(),
-        "examples": GAME_EXAMPLES[game][:8],
-        "columns": RESULT_COLUMNS[game],
-        "cheat_sheet": cheat_sheet(game),
-        "page": None,
-    }
-    if query.strip():
-        try:
-            cards = card_search(query=query, game=game)
-            with search_budget():  # the count, the page and its rows are read inside it
-                page = Paginator(cards, PAGE_SIZE).get_page(page_param(request))
-                context.update(page=page, count=page.paginator.count, rows=result_rows(page, game))
-        except QuerySyntaxError as exc:
-            # A query past the length limit shows only its start, with the caret where it goes over.
-            context.update(
-                shown_query=query[: MAX_QUERY_LENGTH + 20],
-                error=exc.message,
-                position=exc.position,
-                caret=" " * exc.position + "^",
-            )
-            return render(request, "cardsdb/search.html", context, status=400)
-        except SearchTimeout as exc:
-            context.update(
-                error_title="The search was stopped:",
-                error=f"the search took longer than {exc.timeout_ms} ms; make it narrower "
-                "(a simpler /regular expression/, fewer terms)",
-            )
-            return render(request, "cardsdb/search.html", context, status=503)
-    return render(request, "cardsdb/search.html", context)
+# The search page itself: views/search_page.py.
 
 
 def page_param(request) -> str | None:
@@ -175,7 +142,8 @@ def search_help(request):
             texts[0][0] if len(texts) == 1 else "; ".join(f"{', '.join(g)}: {t}" for t, g in texts)
         )
     games = [
-        (g, cheat_sheet(g.code), GAME_EXAMPLES[g.code]) for g in Game.objects.filter(code__in=GAME_FIELDS)
+        (g, cheat_sheet(g.code), GAME_EXAMPLES[g.code])
+        for g in ordered_games(Game.objects.filter(code__in=GAME_FIELDS))
     ]
     return render(
         request,
@@ -193,6 +161,7 @@ def card_detail(request, game: str, code: str):
     relations = {}
     for relation in card.relations.all():
         relations.setdefault(relation.get_kind_display(), []).append(relation)
+    faces = split_faces(card.name, card.gametext, card.back.get("gametext", "")) if card.back else None
     return render(
         request,
         "cardsdb/card.html",
@@ -202,16 +171,48 @@ def card_detail(request, game: str, code: str):
             "relations": relations,
             "facts": card_facts(card),
             "back": card.back,
+            "faces": faces,
             "provenance": provenance(card),
             # SW:DBG's side is a faction; its Clone Wars cards may have neither faction nor type on record
             "side_word": game_plugin(card.game_id).deck.side_label.lower(),
+            "standings": grouped(card_standings(card)),
+            "versions": versions_panel(card),
+            "errata": errata_explained(card, faces.back.name if faces else ""),
         },
     )
 
 
+def errata_explained(card: Card, back_name: str = "") -> Explanation:
+    """The card's errata in words, and how its text differs from the wording it replaced (a current card with
+    pre-errata versions) or from the one that replaced it (a pre-errata card)."""
+    if card.edition == Card.Edition.PRE_ERRATA and card.current_version is not None:
+        later = card.current_version
+        return explain(
+            card.errata,
+            card.back,
+            old=card.gametext,
+            new=later.gametext,
+            compared_with=f"the later wording, {later.title} ({later.code})",
+            back_name=back_name,
+        )
+    earlier = sorted(
+        card.earlier_versions.all(), key=lambda c: ((c.errata or {}).get("date", ""), c.source_id or 0)
+    )
+    if earlier:
+        last = earlier[-1]
+        return explain(
+            card.errata,
+            card.back,
+            old=last.gametext,
+            new=card.gametext,
+            compared_with=f"the earlier wording, {last.title} ({last.code})",
+            back_name=back_name,
+        )
+    return explain(card.errata, card.back, back_name=back_name)
+
+
 def set_list(request):
-    by_date = (F("release_date").asc(nulls_last=True), "position")  # undated sets last on every database
-    games = [(g, CardSet.objects.filter(game=g).order_by(*by_date)) for g in Game.objects.all()]
+    games = [(g, sets_with_counts(g)) for g in ordered_games()]
     return render(request, "cardsdb/sets.html", {"games": [(g, s) for g, s in games if s]})
 
 
@@ -219,14 +220,22 @@ def set_detail(request, game: str, code: str):
     card_set = set_get(game=game, code=code)
     if card_set is None:
         raise Http404(f"No set {code} in {game}")
-    cards = (
-        card_set.game.cards.filter(printings__card_set=card_set)
-        .select_related("card_set")
-        .order_by("edition", "name", "side")
-    )
-    page = Paginator(cards, 200).get_page(page_param(request))
+    types = type_counts(card_set)
+    wanted = request.GET.get("type")
+    # A type the set does not hold shows every card, with a note (a link from an older page, a typo).
+    chosen = wanted if wanted is not None and any(t.type == wanted for t in types) else None
+    page = Paginator(set_cards(card_set, chosen), PER_PAGE).get_page(page_param(request))
     columns = RESULT_COLUMNS.get(card_set.game_id, [])
     rows = result_rows(page, card_set.game_id) if columns else [(card, []) for card in page]
-    return render(
-        request, "cardsdb/set.html", {"set": card_set, "page": page, "rows": rows, "columns": columns}
-    )
+    context = {
+        "set": card_set,
+        "page": page,
+        "rows": rows,
+        "columns": columns,
+        "types": types,
+        "chosen_type": chosen,
+        "unknown_type": wanted if wanted is not None and chosen is None else None,
+        "in_catalogue": sum(t.count for t in types),
+        "page_range": page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1),
+    }
+    return render(request, "cardsdb/set.html", context)
