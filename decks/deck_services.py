@@ -14,9 +14,10 @@ from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card
 
 from .games import profile
+from .history import Snapshot
 from .legality.records import CardPool
 from .legality.swdbg import SetupCard, SetupPool, SetupRules, check_setup, load_formats
-from .models import Deck, DeckCard
+from .models import Deck, DeckCard, DeckVersion
 from .pool import card_pool, format_rules, setup_pool
 from .services import check_cards, format_get
 from .stats_swtcg import TcgStatCard, tcg_statistics
@@ -131,12 +132,22 @@ def deck_create(
     notes: str = "",
     is_public: bool = False,
     entries: list[Entry] = (),
+    setup: dict | None = None,
+    version_note: str = "",
 ) -> Deck:
     fmt = format_get(game=game, code=format_code) if format_code else None
     deck = Deck.objects.create(
-        owner=owner, name=name, game_id=game, side=side, format=fmt, notes=notes, is_public=is_public
+        owner=owner,
+        name=name,
+        game_id=game,
+        side=side,
+        format=fmt,
+        notes=notes,
+        is_public=is_public,
+        setup=setup or {},
     )
     _replace_cards(deck, list(entries))
+    record_version(deck, note=version_note)
     return deck
 
 
@@ -147,12 +158,14 @@ def deck_update(
     entries: list[Entry] | None = None,
     format_code: str | None = None,
     expected_version: int | None = None,
+    version_note: str = "",
     **fields,
 ) -> Deck:
     """Change the fields given (and the cards, with `entries`) and raise the deck's version; returns the deck as
     saved. Concurrent changes take turns on a lock of the deck's row, and only the fields given are written, so
     one request changing the name and another the notes both keep their change. With `expected_version` (the
-    version the client read), a deck changed since is refused with 412 `version-mismatch`."""
+    version the client read), a deck changed since is refused with 412 `version-mismatch`. Every new version is
+    kept (DeckVersion, with `version_note`) in the same transaction."""
     fmt = None
     if format_code:
         fmt = format_get(game=deck.game_id, code=format_code)
@@ -172,7 +185,23 @@ def deck_update(
     )
     if entries is not None:
         _replace_cards(locked, entries)
+    record_version(locked, note=version_note)
     return locked
+
+
+def record_version(deck: Deck, *, note: str = "") -> DeckVersion:
+    """Keep what the deck is now as its version `deck.version` (decks/history.py); called by every write that
+    raises the version, inside its transaction, so a deck never has a version without its record."""
+    rows = deck.cards.values_list("code", "zone", "count")
+    snapshot = Snapshot.of(
+        name=deck.name,
+        side=deck.side,
+        format_code=deck.format.code if deck.format_id else "",
+        notes=deck.notes,
+        cards=rows,
+        setup=deck.setup if isinstance(deck.setup, dict) else {},
+    )
+    return DeckVersion.objects.create(deck=deck, number=deck.version, note=note[:200], **snapshot.stored())
 
 
 def check_version(deck: Deck, expected: int | None) -> None:
@@ -429,9 +458,8 @@ def deck_create_setup(
         notes=notes,
         is_public=is_public,
         entries=entries,
+        setup=setup,
     )
-    deck.setup = setup
-    deck.save(update_fields=["setup"])
     return deck
 
 

@@ -1,0 +1,292 @@
+"""Deck history and sharing over HTTP: a deck's kept versions, the diff between any two (with the legality change
+in the deck's format), restore, duplicate, two decks side by side, and the public decks (filterable by game, side,
+format, name and the cards they hold: "decks using this card" is `?game=…&card=<id>`).
+
+Only decks the user may see answer (their own, or public ones); a private deck is `deck-not-found` to everyone
+else, in every endpoint. Restore is a change of the cards: it needs If-Match like PATCH (decks/api/versions.py)."""
+
+from django.db.models import Sum
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb.api.errors import ApiError
+from cardsdb.api.pagination import CardPagination, whole_number
+from cardsdb.api.parsers import JSONParser
+from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
+from cardsdb.games.registry import game_plugin
+
+from .. import deck_services as decks
+from .. import history_services as history
+from ..models import Deck, DeckVersion
+from .decks import _require_login, deck_as_dict
+from .history_serializers import (
+    CompareOut,
+    DiffOut,
+    DuplicateIn,
+    PublicDeckPageOut,
+    RestoreIn,
+    VersionOut,
+    VersionPageOut,
+)
+from .serializers import IF_MATCH, DeckOut
+from .versions import if_match, with_etag
+from .views import MAX_BODY, check_body_size
+
+MAX_ID = 2_147_483_647
+PAGE_PARAMS = [OpenApiParameter("page", int), OpenApiParameter("page_size", int, description="1 to 500.")]
+
+
+def text_param(request, name: str, limit: int) -> str | None:
+    """A query parameter as text, at most `limit` characters and without NUL; None when absent or empty."""
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    if "\x00" in raw or len(raw) > limit:
+        raise ApiError("bad-parameter", f"{name} must be text of at most {limit} characters, without NUL.")
+    return raw.strip() or None
+
+
+def number_param(request, name: str, default: int | None = None) -> int:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        if default is None:
+            raise ApiError("bad-parameter", f"{name} is required (a whole number).")
+        return default
+    return whole_number(raw, name, 1, MAX_ID)
+
+
+def _body(request) -> dict:
+    """The JSON body as an object (read before anything else, so a hostile body is refused first); empty: {}."""
+    check_body_size(request, MAX_BODY)
+    data = request.data
+    if data is None or data == {}:
+        return {}
+    if not isinstance(data, dict):
+        raise ApiError("invalid-request", "The body must be a JSON object.")
+    return data
+
+
+def _closed(data: dict, allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ApiError(
+            "invalid-request", f"Unknown fields: {', '.join(unknown)}; expected {', '.join(sorted(allowed))}."
+        )
+
+
+def version_summary(deck: Deck, version: DeckVersion) -> dict:
+    return {
+        "number": version.number,
+        "created_at": version.created_at,
+        "note": version.note,
+        "name": version.name,
+        "format": version.format_code or None,
+        "cards": sum(c.get("count", 0) for c in version.cards),
+        "url": reverse("api-deck-version", args=[deck.pk, version.number]),
+    }
+
+
+def deck_summary(deck: Deck) -> dict:
+    return {
+        "id": deck.pk,
+        "name": deck.name,
+        "game": deck.game_id,
+        "side": deck.side,
+        "owner": deck.owner.username,
+        "format": deck.format.code if deck.format_id else None,
+        "is_public": deck.is_public,
+        "updated_at": deck.updated_at,
+        "url": reverse("api-deck-detail", args=[deck.pk]),
+    }
+
+
+class VersionListView(APIView):
+    """The kept versions of a deck you may see, newest first, a page at a time."""
+
+    @extend_schema(
+        operation_id="decks_versions_list",
+        parameters=PAGE_PARAMS,
+        responses={200: VersionPageOut, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request, deck_id: int):
+        deck = history.deck_readable(request.user, deck_id)
+        paginator = CardPagination()
+        page = paginator.paginate_queryset(history.version_list(deck), request, view=self)
+        return paginator.get_paginated_response([version_summary(deck, v) for v in page])
+
+
+class VersionDetailView(APIView):
+    """One kept version: its name, side, format, notes and cards (and a SW:DBG deck's setup)."""
+
+    @extend_schema(responses={200: VersionOut, 404: ERROR})
+    def get(self, request, deck_id: int, number: int):
+        deck = history.deck_readable(request.user, deck_id)
+        version = history.version_get(deck, number)
+        rows = [{"id": c["code"], "zone": c["zone"], "count": c["count"]} for c in version.cards]
+        return Response(
+            {
+                **version_summary(deck, version),
+                "side": version.side,
+                "notes": version.notes,
+                **({"setup": version.setup} if game_plugin(deck.game_id).setup_decks else {}),
+                "card_list": history.with_titles(deck.game_id, rows, key="id"),
+            }
+        )
+
+
+class VersionDiffView(APIView):
+    """What changed between two kept versions (?from=&to=; default: the one before the latest, and the latest):
+    cards added and removed per zone, fields changed, and the legality of both in the deck's format (or
+    ?format=) — legal→illegal, and the violation codes that appeared and disappeared."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("from", int, description="Default: `to` − 1."),
+            OpenApiParameter("to", int, description="Default: the deck's version now."),
+            OpenApiParameter("format", str, description="Check both in this format instead of the deck's."),
+        ],
+        responses={200: DiffOut, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request, deck_id: int):
+        deck = history.deck_readable(request.user, deck_id)
+        after = number_param(request, "to", deck.version)
+        before = number_param(request, "from", max(after - 1, 1))
+        fmt = text_param(request, "format", 60)
+        return Response(history.version_diff(deck, before, after, format_code=fmt))
+
+
+class VersionRestoreView(APIView):
+    """Make a kept version the deck's content again: a new version noted "restored version N" (the versions
+    between stay). Owner only; needs If-Match with the deck's ETag (or *), as any change of the cards."""
+
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        parameters=[IF_MATCH],
+        request=RestoreIn,
+        responses={200: DeckOut, 400: ERROR, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR},
+    )
+    def post(self, request, deck_id: int):
+        deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
+        data = _body(request)
+        _closed(data, {"version"})
+        number = data.get("version")
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= MAX_ID:
+            raise ApiError(
+                "invalid-request", "`version` (a whole number: the kept version to restore) is required."
+            )
+        expected = if_match(request)
+        if "If-Match" not in request.headers:
+            raise ApiError(
+                "precondition-required",
+                "Restoring replaces the deck's cards: send If-Match with the deck's ETag as you read it "
+                '(e.g. If-Match: "3"), or If-Match: * to replace whatever it holds.',
+                status.HTTP_428_PRECONDITION_REQUIRED,
+            )
+        deck = history.version_restore(deck, number, expected_version=expected)
+        return with_etag(Response(deck_as_dict(deck)), deck)
+
+
+class DeckDuplicateView(APIView):
+    """A private copy of a deck you may see (yours or a public one), owned by you: 201 with the new deck."""
+
+    parser_classes = [JSONParser]
+
+    @extend_schema(request=DuplicateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR, 404: ERROR})
+    def post(self, request, deck_id: int):
+        _require_login(request)
+        data = _body(request)
+        _closed(data, {"name"})
+        name = data.get("name")
+        if name is not None and (not isinstance(name, str) or not 1 <= len(name.strip()) <= 100):
+            raise ApiError("invalid-request", "`name` must be text of 1 to 100 characters.")
+        source = history.deck_readable(request.user, deck_id)
+        deck = history.deck_duplicate(source, owner=request.user, name=name.strip() if name else None)
+        return with_etag(Response(deck_as_dict(deck), status=status.HTTP_201_CREATED), deck)
+
+
+class DeckCompareView(APIView):
+    """Two decks of one game side by side (?a=&b=, deck ids you may see): per card, copies only in A, only in
+    B, and in both. A printing counts as its card; all zones together."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("a", int, required=True), OpenApiParameter("b", int, required=True)],
+        responses={200: CompareOut, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request):
+        a = history.deck_readable(request.user, number_param(request, "a"))
+        b = history.deck_readable(request.user, number_param(request, "b"))
+        return Response({"a": deck_summary(a), "b": deck_summary(b), **history.deck_compare(a, b)})
+
+
+def public_page(request, view, found) -> Response:
+    found = found.annotate(copies=Sum("cards__count"))
+    paginator = CardPagination()
+    page = paginator.paginate_queryset(found, request, view=view)
+    return paginator.get_paginated_response(
+        [
+            {**deck_summary(d), "share_url": reverse("deck-share", args=[d.share_id]), "cards": d.copies or 0}
+            for d in page
+        ]
+    )
+
+
+class PublicDeckListView(APIView):
+    """Public decks, newest change first, a page at a time: ?game=, ?side=, ?format= (a format code), ?q= (in
+    the name), and ?card=<id> (repeatable, up to 10; with game=): decks holding every card named, in any
+    printing and zone — the decks using a card."""
+
+    @extend_schema(
+        parameters=[
+            GAME_PARAM,
+            OpenApiParameter("side", str),
+            OpenApiParameter("format", str),
+            OpenApiParameter("q", str, description="Text in the deck's name."),
+            OpenApiParameter("card", str, many=True, description="A card id (needs game=); repeatable."),
+            *PAGE_PARAMS,
+        ],
+        responses={200: PublicDeckPageOut, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request):
+        game = check_game(text_param(request, "game", 20))
+        codes = request.query_params.getlist("card")
+        if codes and not game:
+            raise ApiError("bad-parameter", "card= needs game= (card ids are a game's own).")
+        if any("\x00" in c or not c.strip() or len(c) > 64 for c in codes):
+            raise ApiError("bad-parameter", "Each card= is one card id (at most 64 characters, no NUL).")
+        cards = history.cards_for_codes(game, [c.strip() for c in codes]) if codes else []
+        fmt = text_param(request, "format", 60)
+        if fmt and game:
+            decks.format_get(game=game, code=fmt)  # 400 unknown-format: a typo must not look like "no decks"
+        found = history.public_decks(
+            game=game,
+            side=text_param(request, "side", 20),
+            format_code=fmt,
+            cards=cards,
+            name=text_param(request, "q", history.MAX_NAME_QUERY),
+        )
+        return public_page(request, self, found)
+
+
+class DecksUsingCardView(APIView):
+    """The public decks that hold a card (any printing, any zone), newest change first: the card page's "decks
+    using this card". The same as /api/decks/public/?game=<game>&card=<code>."""
+
+    @extend_schema(
+        parameters=[GAME_PATH, OpenApiParameter("code", str, OpenApiParameter.PATH), *PAGE_PARAMS],
+        responses={200: PublicDeckPageOut, 400: ERROR, 404: ERROR},
+    )
+    def get(self, request, game: str, code: str):
+        check_game(game)
+        if "\x00" in code or len(code) > 64:
+            raise ApiError("bad-parameter", "The card id has at most 64 characters and no NUL.")
+        try:
+            cards = history.cards_for_codes(game, [code])
+        except ApiError:
+            raise ApiError(
+                "card-not-found", f"No {game} card has the id {code!r}.", status.HTTP_404_NOT_FOUND
+            ) from None
+        return public_page(request, self, history.public_decks(game=game, cards=cards))
