@@ -121,11 +121,13 @@ NOT_CARD_PROBLEMS = {"empty-deck", "unknown-side", "unknown-section"}
 
 def unread_ids(problems) -> list[str]:
     """A line that could not be read is a card we cannot check: it stays in the deck as an unknown id
-    ("line 3: 4 No Such Card"), so a report is never "legal" with lines missing."""
+    ("line 3: 4 No Such Card"), once per copy it names, so a report is never "legal" with lines missing and
+    the deck's size counts all four copies of "4 No Such Card"."""
     return [
         f"line {p.line}: {p.text.strip()}" if p.line else p.text.strip()
         for p in problems
         if p.code not in NOT_CARD_PROBLEMS
+        for _ in range(max(1, getattr(p, "count", 1)))
     ]
 
 

@@ -2,7 +2,8 @@
 Python) the question. Shared by the odds API (rules/api/odds.py) and the deck page's panel (rules/views/).
 
 SWCCG: the starting location, the objective and the cards they (or a starting interrupt/effect) pull are on the
-table before the 8-card opening hand, and cards kept outside the deck are never drawn.
+table before the 8-card opening hand, and cards kept outside the deck are never drawn; a card a starting card
+takes into hand later stays in the pile (rules/starting_pulls.py: PILE_RULE, given in every answer).
 """
 
 from collections import Counter
@@ -15,6 +16,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card, CardRelation
 from decks.pool import card_pool
+from rules.starting_pulls import taken_into_hand
 
 MAX_TRIALS = 5_000_000
 MAX_TARGETS = 8
@@ -46,19 +48,21 @@ def _check_ids(game: str, ids: list[str], field: str) -> None:
 
 
 def _pulled(game: str, starting: list[str], remaining: Counter) -> list[str]:
-    """One copy of each card in the deck that a starting card pulls (the card data's `pulls` relation)."""
+    """One copy of each card in the deck that a starting card deploys (the card data's `pulls` relation), not
+    already listed as starting; never one it takes into hand later (rules/starting_pulls.py states the rule)."""
     pool = card_pool(game)
     base = {pool.get(i).card for i in starting if pool.get(i) is not None}
-    targets = CardRelation.objects.filter(
+    relations = CardRelation.objects.filter(
         kind="pulls", card__game_id=game, card__code__in=base, target__isnull=False
-    )
+    ).values_list("card__gametext", "text", "target__code")
+    deployed = {code for text, named, code in relations if not taken_into_hand(text, named)}
     pulled = []
     by_card: dict[str, list[str]] = {}
     for card_id in remaining:
         record = pool.get(card_id)
         if record is not None:
             by_card.setdefault(record.card, []).append(card_id)
-    for code in sorted(set(targets.values_list("target__code", flat=True))):
+    for code in sorted(deployed - base):
         for card_id in by_card.get(code, []):
             if remaining[card_id] > 0:
                 remaining[card_id] -= 1
@@ -84,6 +88,20 @@ def build_pile(
     derived = _pulled(game, starting, remaining) if pulls else []
     pile = [card_id for card_id, n in sorted(remaining.items()) for _ in range(n)]
     return Pile(len(cards), pile, list(starting) + derived, derived, len(outside_deck))
+
+
+def deck_pile(deck, *, derive_pulls: bool | None = None) -> Pile:
+    """A saved deck's draw pile, the one the deck page's Odds panel and the API's deck odds both use: its
+    starting zone placed before the draw, its outside cards never drawn, and (by default, for a game whose
+    starting cards pull others) the cards its starting cards deploy (PILE_RULE)."""
+    rows = list(deck.cards.all())
+    inside = [dc.code for dc in rows if dc.zone != "outside" for _ in range(dc.count)]
+    starting = [dc.code for dc in rows if dc.zone == "starting" for _ in range(dc.count)]
+    outside = [dc.code for dc in rows if dc.zone == "outside" for _ in range(dc.count)]
+    derive = game_plugin(deck.game_id).starting_pulls if derive_pulls is None else derive_pulls
+    return build_pile(
+        game=deck.game_id, cards=inside, outside_deck=outside, starting=starting, derive_pulls=derive
+    )
 
 
 def hand_size_for(game: str, requested: int | None, pile: Pile) -> int:

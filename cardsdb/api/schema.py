@@ -90,3 +90,7 @@ def add_common_errors(result, generator, request, public):
                     if not answer.get("description"):
                         answer["description"] = description
     return result
+
+
+# Registers the security schemes that draw Swagger UI's lock only on operations that need a login.
+from . import schema_auth  # noqa: E402, F401

@@ -18,6 +18,11 @@ from .limits import MAX_LINE_CHARS, MAX_XML_DEPTH
 # starting = starting location, objective, starting interrupt/effect and what they pull (also part of the deck)
 ZONES = ("deck", "outside", "starting")
 SIDES = ("Light", "Dark")
+# Match.problem values, also the ReadProblem codes readers report them with
+OTHER_SIDE = "card-on-other-side"
+SET_MISMATCH = "set-hint-mismatch"
+UNKNOWN_SET = "unknown-set"
+UNKNOWN_VERSION = "unknown-version"
 MAX_COUNT = 99  # more copies of one card than this is a typo (a deck has 60 cards)
 
 
@@ -35,12 +40,17 @@ class DeckEntry:
 @dataclass(frozen=True, slots=True)
 class ReadProblem:
     # stable codes: "unknown-card-name", "ambiguous-card-name", "unknown-card-id", "bad-line", "bad-count",
-    # "bad-xml", "too-deep" (XML nested deeper than a deck file), "empty-deck", "unknown-side", "unknown-section"
+    # "bad-xml", "too-deep" (XML nested deeper than a deck file), "empty-deck", "unknown-side", "unknown-section",
+    # "card-on-other-side" (the name is a card of the other side only), "set-hint-mismatch" (the card has no
+    # printing in the bracketed set), "unknown-set" (the bracketed hint names no set), "unknown-version" (an SWTCG
+    # version letter the card does not have)
     code: str
     message: str  # plain text saying what to fix, quoting the input
     line: int | None
     text: str  # the offending line or fragment
     candidates: tuple[str, ...] = ()  # closest matches as "Title (id, Side)" for the user to choose
+    # copies the unread line stands for ("4 No Such Card": 4), so a legality check counts all of them
+    count: int = 1
 
     def as_dict(self) -> dict:
         """As dataclasses.asdict gives it, without its deep copy (thousands of problems in a batch)."""
@@ -50,6 +60,7 @@ class ReadProblem:
             "line": self.line,
             "text": self.text,
             "candidates": self.candidates,
+            "count": self.count,
         }
 
 
@@ -75,6 +86,9 @@ class Match:
     card_id: str | None  # the chosen card, or None
     candidates: tuple[tuple[str, str, str], ...] = ()  # (card_id, title, side) best first
     ambiguous: bool = False
+    # why no card was chosen when the name is known: a ReadProblem code ("card-on-other-side",
+    # "set-hint-mismatch", "unknown-set"); None when the name is unknown or ambiguous
+    problem: str | None = None
 
 
 class CardResolver(Protocol):
@@ -98,6 +112,14 @@ class CardResolver(Protocol):
 @runtime_checkable
 class SideLookup(Protocol):
     def side_of(self, card_id: str) -> str | None: ...
+
+
+@runtime_checkable
+class SetHintLookup(Protocol):
+    def by_name_in_set(self, name: str, *, side: str | None, set_hint: str, suggest: bool = True) -> Match:
+        """A name with a bracketed set ("Darth Vader [V0]"): the card's printing in that set, or its "(V)"
+        version there; a hint that names no set, or a set without the card, is a Match with `problem` set."""
+        ...
 
 
 @runtime_checkable
@@ -312,7 +334,7 @@ class DictResolver(CardResolver):
         if hits and side:
             on_side = [h for h in hits if self._cards[h][1].lower() == side.lower()]
             if not on_side:  # it exists, but only on the other side: say so instead of guessing
-                return Match(None, self._describe(hits))
+                return Match(None, self._describe(hits), problem=OTHER_SIDE)
             hits = on_side
         if len(hits) > 1 and set_hint:
             wanted = self._set_code(set_hint)

@@ -434,14 +434,15 @@ def _name_problem(
             f'{where}: "{copies.name}"{in_set} matches several cards: {listed}. Write the full title as '
             'LackeyCCG shows it, with its version letter (e.g. "Anakin Skywalker (A)").'
         )
-        return ReadProblem("ambiguous-card-name", message, line, copies.text, choices)
+        return ReadProblem("ambiguous-card-name", message, line, copies.text, choices, copies.count)
+    code = match.problem or "unknown-card-name"  # a known name the resolver refused says why
     if side and choices and not any(_fits(c[2], side) for c in match.candidates):
         message = f'{where}: no {side} card named "{copies.name}"; closest on other sides: {listed}.'
     else:
         hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
         hint += f" ({unsuggested[0].upper()}{unsuggested[1:]}.)" if unsuggested else ""
         message = f'{where}: no card named "{copies.name}"{in_set}.{hint}'
-    return ReadProblem("unknown-card-name", message, line, copies.text, choices)
+    return ReadProblem(code, message, line, copies.text, choices, copies.count)
 
 
 # -- writers ---------------------------------------------------------------------------------------------

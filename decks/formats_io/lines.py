@@ -11,16 +11,22 @@ from dataclasses import dataclass, field
 
 from .base import (
     MAX_COUNT,
+    OTHER_SIDE,
+    SET_MISMATCH,
+    UNKNOWN_SET,
+    UNKNOWN_VERSION,
     DeckEntry,
     Match,
     ReadProblem,
     ReadResult,
+    SetHintLookup,
     agreed_side,
     describe,
     empty_deck_problem,
     fold,
     long_line,
     normalise_side,
+    set_of,
     side_from,
 )
 from .limits import MAX_LINE_CHARS, SuggestionBudget
@@ -258,14 +264,21 @@ def lookup(
     """Resolve a name; a trailing "[Set]"/"(Set)" is a set hint only when the whole title does not match.
     suggest=False: no closest cards for a name that matches nothing (see limits.SuggestionBudget)."""
     match = resolver.by_name(name, side=side, set_hint=set_hint, suggest=suggest)
-    if match.card_id or match.ambiguous:
+    if match.card_id or match.ambiguous or match.problem:
         return match
     found = _TRAILING_BRACKET.match(name)
     hint = found and (found.group("a") or found.group("b")).strip()
     if not hint or fold(hint) == "v":  # "(V)" belongs to the title: never read it as a set
         return match
-    bare = resolver.by_name(found.group("name"), side=side, set_hint=hint, suggest=suggest)
-    if bare.card_id or bare.ambiguous:
+    # A resolver that knows the sets checks the hint (a printing there, or the "(V)" version there; else a
+    # problem): a hint that matches no printing is never silently dropped.
+    in_set = resolver.by_name_in_set if isinstance(resolver, SetHintLookup) else None
+    bare_name = found.group("name")
+    if in_set is not None:
+        bare = in_set(bare_name, side=side, set_hint=hint, suggest=suggest)
+    else:
+        bare = resolver.by_name(bare_name, side=side, set_hint=hint, suggest=suggest)
+    if bare.card_id or bare.ambiguous or bare.problem:
         return bare
     merged = tuple(dict.fromkeys(bare.candidates + match.candidates))[:5]
     return Match(None, merged)
@@ -315,7 +328,9 @@ def resolve(
         inferred = ranked[0][0] if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]) else None
         if inferred:
             results = [
-                (card, *_resolve_line(resolver, card, inferred)) if match.ambiguous else (card, match, c, n)
+                _settled(resolver, card, inferred, (card, match, c, n))
+                if match.ambiguous
+                else (card, match, c, n)
                 for card, match, c, n in results
             ]
 
@@ -333,29 +348,90 @@ def resolve(
                 match = lookup(resolver, name, side=line_side, set_hint=card.set_hint)
             else:
                 unsuggested = suggestions.note()
-        problems.append(_name_problem(card, match, name, line_side, unsuggested))
+        problems.append(_name_problem(card, match, name, line_side, unsuggested, count, resolver))
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     if not entries:
         problems.append(empty_deck_problem(blank_input))
     return ReadResult(format, entries, problems, side or agreed_side(sides), collected.name)
 
 
+def _settled(resolver, card: CardLine, inferred: str, unsettled: tuple) -> tuple:
+    """An ambiguous line read again with the side the other cards agree on: its card there, or still
+    ambiguous there; otherwise (none of its cards is of that side) the line stays ambiguous as first read,
+    since the side was only inferred."""
+    match, count, name = _resolve_line(resolver, card, inferred)
+    return (card, match, count, name) if match.card_id or match.ambiguous else unsettled
+
+
 def _name_problem(
-    card: CardLine, match: Match, name: str, side: str | None, unsuggested: str | None = None
+    card: CardLine,
+    match: Match,
+    name: str,
+    side: str | None,
+    unsuggested: str | None = None,
+    count: int = 1,
+    resolver=None,
 ) -> ReadProblem:
     where = f"Line {card.line}: " if card.line is not None else ""
     choices = tuple(describe(c) for c in match.candidates)
     listed = "; ".join(choices)
+
+    def problem(code: str, message: str) -> ReadProblem:
+        return ReadProblem(code, message, card.line, card.text, choices, count)
+
     if match.ambiguous:
-        message = (
-            f'{where}"{name}" matches several cards: {listed}. State the side ("Side: Light" or "Side: Dark") '
-            "or add the set in brackets, e.g. [Premiere]."
+        sides = {c[2] for c in match.candidates}
+        example = _choice_example(resolver, name, match.candidates[0], count) if match.candidates else ""
+        if side is None and len(sides) > 1:  # Light and Dark cards share the name: the side settles it
+            or_set = "" if _TRAILING_BRACKET.match(name) else f" or add the set in brackets, e.g. {example}"
+            return problem(
+                "ambiguous-card-name",
+                f'{where}"{name}" matches several cards: {listed}. State the side ("Side: Light" or "Side: '
+                f'Dark"){or_set}.',
+            )
+        of = f"{side} " if side else ""  # the side is known (stated or the only one): ask which card
+        return problem(
+            "ambiguous-card-name",
+            f'{where}"{name}" matches several {of}cards: {listed}. Say which one by its full title or its set '
+            f"in brackets, e.g. {example}.",
         )
-        return ReadProblem("ambiguous-card-name", message, card.line, card.text, choices)
+    if match.problem == OTHER_SIDE:
+        sides = " or ".join(sorted({c[2] for c in match.candidates}))
+        return problem(
+            OTHER_SIDE,
+            f'{where}no {side} card named "{name}": it is a {sides} card ({listed}). Remove the line, or '
+            "change the deck's side.",
+        )
     if side and choices and all(c[2] != side for c in match.candidates):
-        message = f'{where}no {side} card named "{name}"; closest on the other side: {listed}. Check the deck\'s side.'
-    else:
-        hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
-        hint += f" ({unsuggested[0].upper()}{unsuggested[1:]}.)" if unsuggested else ""
-        message = f'{where}no card named "{name}".{hint}'
-    return ReadProblem("unknown-card-name", message, card.line, card.text, choices)
+        return problem(
+            "unknown-card-name",
+            f'{where}no {side} card named "{name}"; closest on the other side: {listed}. Check the deck\'s side.',
+        )
+    if match.problem == UNKNOWN_VERSION:
+        return problem(
+            UNKNOWN_VERSION,
+            f'{where}no version of "{name}" has that letter; its versions: {listed}. Write the title as listed.',
+        )
+    if match.problem in (SET_MISMATCH, UNKNOWN_SET):
+        hint = _TRAILING_BRACKET.match(name)
+        written = (hint.group("a") or hint.group("b")) if hint else ""
+        bare = hint.group("name") if hint else name
+        why = "names no set" if match.problem == UNKNOWN_SET else f"has no printing of {bare}"
+        return problem(
+            match.problem,
+            f'{where}the set "{written}" {why}; {bare} is {listed}. Correct the set in brackets or remove it.',
+        )
+    hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
+    hint += f" ({unsuggested[0].upper()}{unsuggested[1:]}.)" if unsuggested else ""
+    return problem("unknown-card-name", f'{where}no card named "{name}".{hint}')
+
+
+def _choice_example(resolver, name: str, candidate: tuple[str, str, str], count: int) -> str:
+    """A line choosing one card: by its full title where the titles differ ("1x Anakin Skywalker (A)"), else by
+    its set ("1x Boba Fett [Cloud City]")."""
+    card_id, title, _side = candidate
+    bare = _TRAILING_BRACKET.match(name)
+    written = bare.group("name") if bare else name
+    if fold(title).strip("•◇ ") != fold(written):
+        return f'"{count}x {title.lstrip("•◇")}"'
+    return f'"{count}x {written} [{getattr(resolver, "set_name_of", set_of)(card_id)}]"'

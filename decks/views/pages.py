@@ -1,5 +1,7 @@
 """Deck pages: the builder (check without saving; save when logged in), a deck's page, lists, sign-up."""
 
+import json
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
@@ -15,12 +17,13 @@ from rules.views.odds_panel import GROUPS, odds_panel
 
 from .. import deck_services as decks
 from ..charts import bars_of, line_of
-from ..decklists import read_decklist
+from ..decklists import read_decklist, stated_side
 from ..exports import exports_for
 from ..games import PROFILES
 from ..models import Deck, Format
-from ..services import check_cards, unread_ids
+from ..services import NOT_CARD_PROBLEMS, check_cards, unread_ids
 from ..stats import with_gaps
+from .builder_cards import DEFAULT_PASTE_MODE, PASTE_MODES, card_rows, filter_choices, merge, type_counts
 from .params import nul_message, whole_number, without_nul
 from .setup import setup_summary
 
@@ -56,9 +59,7 @@ def _builder_context(request, deck: Deck | None, data) -> dict:
     profile = PROFILES[game]
     entries = []
     if deck is not None:
-        entries = [{"id": dc.code, "count": dc.count, "zone": dc.zone} for dc in deck.cards.all()]
-        titles = decks.card_titles(deck.game_id, [e["id"] for e in entries])
-        entries = [{**e, **titles.get(e["id"], {})} for e in entries]
+        entries = card_rows(game, [decks.Entry(dc.code, dc.count, dc.zone) for dc in deck.cards.all()])
     return {
         "deck": deck,
         "game": game,
@@ -82,32 +83,50 @@ def _builder_context(request, deck: Deck | None, data) -> dict:
         "initial_cards": entries,
         # The version the page was drawn from: a save refuses to overwrite a change made since (deck_update).
         "version": data.get("version", "") if data else (deck.version if deck else ""),
+        "paste_modes": PASTE_MODES,
+        "paste_mode": DEFAULT_PASTE_MODE,
+        **filter_choices(game),
     }
 
 
+def _table(raw: str, game: str) -> list:
+    """A posted card table ([{id, count, zone}…]); raises ValueError or ApiError when it cannot be read."""
+    raw = raw.strip()
+    return decks.entries_from_request(jsonsafe.loads(raw), game=game) if raw and raw != "[]" else []
+
+
 def _posted_deck(post, context: dict):
-    """The cards the builder posted: its JSON card table (with JavaScript), else the pasted list (without).
+    """The cards the builder posted: its JSON card table (with JavaScript, a paste already merged in), else
+    (without) the table the page showed (`current_json`) and the pasted list, added to it or replacing it as
+    the user chose (`paste_mode`; a form without one replaces, as before the choice existed).
 
     Returns (entries, read result or None, problems as {code, message}).
     """
-    raw = post.get("cards_json", "").strip()
-    if raw and raw != "[]":
-        try:
-            entries = decks.entries_from_request(jsonsafe.loads(raw), game=context["game"])
-        except (ValueError, ApiError) as exc:
-            detail = exc.detail if isinstance(exc, ApiError) else str(exc)
-            return (
-                [],
-                None,
-                [{"code": "bad-card-table", "message": f"The card table could not be read: {detail}"}],
-            )
-        return entries, None, []
     try:
-        read = read_decklist(context["decklist"], game=context["game"], side=context["side"] or None)
+        scripted = _table(post.get("cards_json", ""), context["game"])
+        current = [] if scripted else _table(post.get("current_json", ""), context["game"])
+    except (ValueError, ApiError) as exc:
+        detail = exc.detail if isinstance(exc, ApiError) else str(exc)
+        return (
+            [],
+            None,
+            [{"code": "bad-card-table", "message": f"The card table could not be read: {detail}"}],
+        )
+    if scripted:
+        return scripted, None, []
+    text = context["decklist"]
+    if current and not text.strip():
+        return current, None, []
+    # A "Side:" line in the pasted list is the deck's side (applied to the form below), not the form's choice.
+    side = None if stated_side(text) else context["side"] or None
+    try:
+        read = read_decklist(text, game=context["game"], side=side)
     except ApiError as exc:  # a list over formats_io.limits: said on the page, nothing read
-        return [], None, [{"code": exc.code, "message": str(exc.detail)}]
-    entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
-    return entries, read, [{"code": p.code, "message": p.message} for p in read.problems]
+        return current, None, [{"code": exc.code, "message": str(exc.detail)}]
+    pasted = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
+    problems = [p for p in read.problems if not (current and p.code == "empty-deck")]
+    entries = merge(current, pasted, post.get("paste_mode", "replace"))
+    return entries, read, [{"code": p.code, "message": p.message} for p in problems]
 
 
 def deck_builder(request, deck_id: int | None = None):
@@ -128,10 +147,9 @@ def deck_builder(request, deck_id: int | None = None):
     if request.method == "POST":
         entries, read, problems = _posted_deck(post, context)
         context.update(read=read, problems=problems)
-        titles = decks.card_titles(game, [e.code for e in entries])
-        context["initial_cards"] = [
-            {"id": e.code, "count": e.count, "zone": e.zone, **titles.get(e.code, {})} for e in entries
-        ]
+        context["initial_cards"] = card_rows(game, entries)
+        if read is not None:
+            _after_paste(context, read)
         fmt = Format.objects.filter(game_id=game, code=context["format_code"]).first()
         inside = [e.code for e in entries if e.zone != "outside" for _ in range(e.count)]
         inside += unread_ids(read.problems) if read else []
@@ -178,7 +196,26 @@ def deck_builder(request, deck_id: int | None = None):
                 else:
                     messages.success(request, "Deck saved.")
                     return redirect("deck-detail", deck_id=deck.pk)
+    rows = context["initial_cards"]
+    labels = dict(context["profile"].zones)
+    for row in rows:
+        row["zone_label"] = labels.get(row["zone"], row["zone"])
+    context["type_counts"] = type_counts(rows)
+    context["deck_total"] = sum(r["count"] for r in rows if r["zone"] != "outside")
+    context["outside_total"] = sum(r["count"] for r in rows if r["zone"] == "outside")
+    # the table as the page shows it, posted back without JavaScript (the script sends its own cards_json)
+    context["current_json"] = json.dumps([{k: r[k] for k in ("id", "count", "zone")} for r in rows])
     return render(request, "decks/builder.html", context)
+
+
+def _after_paste(context: dict, read) -> None:
+    """A list read without JavaScript: its cards are now in the table, so the box keeps only the lines still
+    to fix (a second Check must not add the list again), and the list's side ("Side: Dark", or the one its
+    cards agree on when the form says "from the cards") becomes the form's."""
+    stated = stated_side(context["decklist"])
+    if read.side and (stated or not context["side"]) and read.side in context["profile"].sides:
+        context["side"] = read.side
+    context["decklist"] = "\n".join(p.text for p in read.problems if p.code not in NOT_CARD_PROBLEMS)
 
 
 def _save_refusal(exc: ApiError, context: dict) -> str:
@@ -229,7 +266,7 @@ def deck_detail(request, deck_id: int):
             "exports": exports_for(deck.game_id),
             "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
             "edit_url": reverse("setup-edit" if plugin.setup_decks else "deck-edit", args=[deck.pk]),
-            "setup_summary": setup_summary(legality) if plugin.setup_decks and legality else None,
+            "setup_summary": setup_summary(legality, deck.setup) if plugin.setup_decks and legality else None,
             "side_line": _side_line(deck.side, summary.get("side"), profile.side_label),
             "decklist_heading": _decklist_heading(stats, dict(profile.zones)),
         },

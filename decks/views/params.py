@@ -37,7 +37,12 @@ def without_nul(data: QueryDict) -> tuple[QueryDict, list[str]]:
     return clean, fields
 
 
-LABELS = {"cards_json": "card table", "setup_json": "setup JSON", "decklist": "deck list"}
+LABELS = {
+    "cards_json": "card table",
+    "current_json": "card table",
+    "setup_json": "setup JSON",
+    "decklist": "deck list",
+}
 
 
 def nul_message(fields: list[str]) -> str:

@@ -234,26 +234,43 @@ def _edition_names() -> dict[str, str]:
     return dict(CardSet.objects.filter(game_id=GAME).values_list("code", "name"))
 
 
-def setup_summary(report) -> dict | None:
+def setup_summary(report, setup: object = None) -> dict | None:
     """A setup check's summary (from a LegalityReport or its dict, as deck_legality returns it) with names
-    beside the codes: the context variable `setup_summary` of templates/decks/_setup_summary.html."""
+    beside the codes: the context variable `setup_summary` of templates/decks/_setup_summary.html. With the
+    `setup`, each player also lists their starter deck and base deck (`starter_list`, `base_list`), so a saved
+    setup's page shows both players, not only the first one's cards."""
     data = report.as_dict() if hasattr(report, "as_dict") else report
     summary = (data or {}).get("summary") if isinstance(data, dict) else None
     if not summary:
         return None
     pool, editions = setup_pool(), _edition_names()
+    listed = setup.get("players") if isinstance(setup, dict) else None
+    listed = listed if isinstance(listed, list) else []
 
     def name(code):
         card = pool.get(code) if code else None
         return card.title if card else code
+
+    def decks_of(i: int) -> dict:
+        if i >= len(listed):
+            return {}
+        read = decks.setup_player_cards(listed[i], pool)
+        return {
+            "starter_list": [{"code": c.code, "name": c.title, "count": n} for c, n in read["starter"]],
+            "base_list": [
+                {"code": c.code, "name": c.title, "count": n, "starting": c.starting_base}
+                for c, n in read["bases"]
+            ],
+        }
 
     players = [
         {
             **p,
             "starting_base_name": name(p.get("starting_base")),
             "edition_name": editions.get(p.get("edition"), p.get("edition")),
+            **decks_of(i),
         }
-        for p in summary.get("players", [])
+        for i, p in enumerate(summary.get("players", []))
     ]
     purchasable = {}
     for faction, codes in summary.get("purchasable", {}).items():
@@ -277,6 +294,29 @@ def setup_summary(report) -> dict | None:
 
 
 # ---- the page ----
+
+TOO_MANY_BASES = "too-many-bases"
+
+
+def base_limit_errors(setup: object, rules: SetupRules, pool: SetupPool) -> list[dict]:
+    """{code, message} per player whose base deck holds more bases than the format's (copies counted): the
+    form refuses it before saving, as a deck of 11 bases is no setup of any format."""
+    players = setup.get("players") if isinstance(setup, dict) else None
+    errors = []
+    for i, player in enumerate(players[:2] if isinstance(players, list) else []):
+        bases = decks.setup_player_cards(player, pool)["bases"]
+        chosen = sum(n for _, n in bases)
+        if chosen > rules.base_deck_size:
+            errors.append(
+                {
+                    "code": TOO_MANY_BASES,
+                    "player": i + 1,
+                    "message": f"Player {i + 1}: {chosen} bases chosen; {rules.name} takes at most "
+                    f"{rules.base_deck_size}, the starting base included. Untick "
+                    f"{chosen - rules.base_deck_size}.",
+                }
+            )
+    return errors
 
 
 def _player_view(i: int, choice: PlayerChoice, setup: object, rules: SetupRules, pool: SetupPool) -> dict:
@@ -420,8 +460,16 @@ def setup_builder(request, deck_id: int | None = None):
                 messages.error(request, "Fix the setup JSON before saving.")
         else:
             report = check_setup(setup, rules, pool)
-            context.update(report=report, format_name=fmt.name, setup_summary=setup_summary(report))
-            if saving and not nul_fields:
+            limits = base_limit_errors(setup, rules, pool)
+            context.update(
+                report=report,
+                format_name=fmt.name,
+                setup_summary=setup_summary(report, setup),
+                limit_errors=limits,
+            )
+            if saving and limits:
+                messages.error(request, "Not saved: a base deck holds more bases than the format allows.")
+            elif saving and not nul_fields:
                 saved = _save(request, deck, setup, fmt, context)
                 if saved is not None:
                     messages.success(request, "Setup saved.")

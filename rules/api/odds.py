@@ -15,6 +15,7 @@ from decks import deck_services as decks
 from decks.api.views import MAX_BODY, check_body_size
 from decks.models import DeckCard
 from rules import deck_odds as odds
+from rules.starting_pulls import PILE_RULE
 
 from .serializers import DeckSimulateIn, DestinyIn, OpeningHandIn, SampleHandsIn
 
@@ -76,13 +77,16 @@ def _pile_from(data: dict, game: str):
 
 
 def _deck_body(request, deck_id: int) -> dict:
-    """A saved deck as a simulate body: its starting zone is placed before the draw, outside cards never drawn."""
+    """A saved deck as a simulate body: its starting zone is placed before the draw, outside cards never drawn,
+    and the cards its starting cards deploy derived as the deck page's Odds panel does (odds.deck_pile, PILE_RULE)
+    unless the body says otherwise."""
     deck = decks.deck_get(deck_id=deck_id, user=request.user)
     body = dict(request.data) if isinstance(request.data, dict) else {}
     inside, outside = decks.deck_ids(deck)
     starting = [dc.code for dc in deck.cards.filter(zone=DeckCard.Zone.STARTING) for _ in range(dc.count)]
     body.update(game=deck.game_id, cards=inside, outside_deck=outside)
     body.setdefault("starting", starting)
+    body.setdefault("derive_pulls", game_plugin(deck.game_id).starting_pulls)
     return body
 
 
@@ -94,6 +98,7 @@ def _pile_summary(pile, hand_size: int) -> dict:
         "starting": pile.starting,
         "derived_starting": pile.derived,
         "outside_deck": pile.outside,
+        "pile_rule": PILE_RULE,
     }
 
 
@@ -198,7 +203,12 @@ def destiny(data: dict) -> dict:
             trials = max(1, min(100_000, max_trials(len(pile.cards), draws, MAX_SIMULATION_COST)))
         odds.check_simulation_cost(trials, pile_size=len(pile.cards), depth=draws)
     cards = odds.destiny_cards(game, pile.cards)
-    result = {"deck_size": pile.deck_size, "draw_pile_size": len(pile.cards), **destiny_analysis(cards)}
+    result = {
+        "deck_size": pile.deck_size,
+        "draw_pile_size": len(pile.cards),
+        "pile_rule": PILE_RULE,
+        **destiny_analysis(cards),
+    }
     if draws is not None:
         values = [c.value if c.value is not None else (max(c.values) if c.values else 0.0) for c in cards]
         estimate = destiny_total_at_least(

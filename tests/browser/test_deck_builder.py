@@ -83,3 +83,43 @@ def test_player_signs_up_builds_a_legal_deck_saves_and_exports(page, live_site):
     exported = download.value.path().read_text()
     inside, _, _ = exported.partition("|")
     assert sorted(inside.split(",")) == sorted(deck["cards"])
+
+
+def test_builder_filters_counts_grid_paste_modes_and_side(page, live_site):
+    """Type and side filters narrow the search; per-type counts and the grid of images follow the table; a
+    paste replaces the deck when asked; a pasted "Side:" line sets the deck's side; violations come grouped."""
+    page.goto(live_site + "/decks/new/")
+    page.fill("#card-query", "vader")
+    page.select_option("#card-type", "Character")
+    page.select_option("#card-side", "Dark")
+    page.click("#card-search")
+    page.wait_for_selector('#card-results li[data-card="1_168"]')
+    kinds = page.eval_on_selector_all("#card-results li .small", "items => items.map(i => i.textContent)")
+    assert kinds and all(k.startswith("Dark Character") for k in kinds)
+    page.click('#card-results li[data-card="1_168"] button.add')
+    page.click('#card-results li[data-card="1_168"] button.add')
+    assert page.inner_text('#type-counts [data-type="Character"] strong') == "2"
+    assert page.get_attribute('#deck-table tr[data-card="1_168"]', "data-preview")
+    page.wait_for_selector('#legality details.violation-group[data-code="deck-size"][open]')
+
+    # The grid of card images, and back to the list.
+    page.click("#view-toggle")
+    assert page.is_visible('#deck-grid figure[data-card="1_168"] img') and page.is_hidden("#deck-table")
+    page.click("#view-toggle")
+    assert page.is_visible("#deck-table") and page.is_hidden("#deck-visual")
+
+    # Replace: the pasted list is the deck; its "Side:" line is the deck's side.
+    page.check('input[name="paste_mode"][value="replace"]')
+    page.fill("#decklist", "Side: Dark\n3x Imperial Decree")
+    page.click("#import-list")
+    page.wait_for_selector('#deck-table tr[data-card="5_120"]')
+    assert page.locator("#deck-table tbody tr").count() == 1
+    assert page.input_value("#deck-side") == "Dark"
+    assert page.inner_text('#type-counts [data-type="Effect"] strong') == "3"
+
+    # Add (the choice after a paste): the next list joins the table.
+    assert page.is_checked('input[name="paste_mode"][value="add"]')
+    page.fill("#decklist", "1x Darth Vader")
+    page.click("#import-list")
+    page.wait_for_selector('#deck-table tr[data-card="1_168"]')
+    assert page.locator("#deck-table tbody tr").count() == 2

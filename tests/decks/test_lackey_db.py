@@ -114,12 +114,15 @@ def test_set_hints_and_ids_choose_printings():
     assert different.card_id is None and different.ambiguous and len(different.candidates) == 2
     agd = resolver.by_name("Anakin Skywalker (V) (Promo)", set_hint="AGD")
     assert agd.card_id == "AGD_anakin-skywalker-v-promo"
-    earliest = resolver.by_name("Anakin Skywalker (V) (Promo)")  # printings of one card: the WotC set first
-    assert earliest.card_id == "PROMO_P-anakin-skywalker-v-promo"
-    assert [c[0] for c in earliest.candidates] == [
-        "PROMO_P-anakin-skywalker-v-promo",
-        "AGD_anakin-skywalker-v-promo",
-    ]
+    # Its PROMO row is no card of its own since issue #12 (one card, printed in AGD and PROMO): the name is one card.
+    merged = resolver.by_name("Anakin Skywalker (V) (Promo)")
+    assert merged.card_id == "AGD_anakin-skywalker-v-promo"
+    assert [c[0] for c in merged.candidates] == ["AGD_anakin-skywalker-v-promo"]
+    # …and its PROMO row still names it: a [PROMO] hint, and the PROMO row's image in a LackeyCCG .dek.
+    assert resolver.by_name_in_set("Anakin Skywalker (V) (Promo)", side=None, set_hint="PROMO").card_id == (
+        "AGD_anakin-skywalker-v-promo"
+    )
+    assert resolver.by_image_file("Anakin_Skywalker_V_promo") == "AGD_anakin-skywalker-v-promo"
     numbered = resolver.by_name("Bastila Shan (C)", set_hint="KAE")  # numbered card before its promo
     assert [c[0] for c in numbered.candidates] == ["KAE_5", "KAE_P-bastila-shan-c"]
     assert resolver.by_image_file("KAEpromo_Bastila_Shan_C") == "KAE_P-bastila-shan-c"
@@ -210,7 +213,8 @@ def test_export_then_import_round_trips(deck):
         ("ambiguous-card-name", "1\tImperial Knight"),
     ]
     back = totals(read.read.entries)
-    assert back[("KAE_5", "deck")] == 2 and back[("PROMO_P-anakin-skywalker-v-promo", "outside")] == 1
+    # The PROMO printing read back by name is its card (AGD's row, issue #12).
+    assert back[("KAE_5", "deck")] == 2 and back[("AGD_anakin-skywalker-v-promo", "outside")] == 1
     assert sum(back.values()) == 64 - 3
 
 

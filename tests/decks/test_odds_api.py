@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from decks.models import Deck, DeckCard
+from rules.views.odds_panel import percent
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -285,7 +286,7 @@ def test_saved_deck_odds_and_panel(client, ebo):
     html = client.get(
         f"/decks/{deck.pk}/", {"g1": target, "n1": "1", "sample": "1", "seed": "3"}
     ).content.decode()
-    expected = f"{body['targets'][0]['probability']:.4f}".rstrip("0").rstrip(".")
+    expected = percent(body["targets"][0]["probability"])  # the page shows percentages: "45.1%"
     assert f'data-group="1"><strong>{expected}</strong>' in html
     assert "Sample hand" in html and html.count("<svg") == 7
 
@@ -306,7 +307,7 @@ def test_too_costly_joint_is_simulated_on_the_deck_endpoint_and_page(client, ebo
         "probability": round(exact, 12),
     }
     page = client.get(f"/decks/{deck.pk}/", {"g1": a, "g2": b}).content.decode()
-    shown = f"{exact:.4f}".rstrip("0").rstrip(".")
+    shown = percent(exact)
     assert f'id="joint">All groups at once: <strong>{shown}</strong></p>' in page and "(simulated" not in page
 
     monkeypatch.setattr("rules.odds.joint.MAX_JOINT_COST", 0)
@@ -316,7 +317,7 @@ def test_too_costly_joint_is_simulated_on_the_deck_endpoint_and_page(client, ebo
     assert joint["standard_error"] == pytest.approx(se, rel=0.05)
     assert abs(joint["probability"] - exact) < 4.5 * se
     page = client.get(f"/decks/{deck.pk}/", {"g1": a, "g2": b}).content.decode()
-    shown = f"{joint['probability']:.4f}".rstrip("0").rstrip(".")
+    shown = percent(joint["probability"])
     assert f'id="joint">All groups at once: <strong>{shown}</strong> <span class="small">(simulated' in page
 
 

@@ -1,5 +1,6 @@
-// The deck builder: a card table kept in the page, search to add cards, paste lists, and the legality panel
-// refreshed from /api/legality/ after every change. The form still works without this script.
+// The deck builder: a card table kept in the page, search (with type and side filters) to add cards, paste lists
+// that add to the deck or replace it, a grid of card images, and the legality panel refreshed from
+// /api/legality/ after every change. The form still works without this script (the server draws the table).
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -7,23 +8,82 @@
   // The game and its zones come from the page (decks/games.py), so one script serves every game.
   const GAME = form.dataset.game || "swccg";
   const ZONES = JSON.parse($("deck-zones").textContent || "[]");
+  const LONG_REPORT = 10;  // as templates/decks/_legality.html: a longer report opens only its small groups
+  const SMALL_GROUP = 3;
+  const SIDE_LINE = /^[ \t]*side[ \t]*:/im;
   let cards = JSON.parse($("initial-cards").textContent || "[]");
   let timer = null;
 
-  function key(c) { return c.id + "|" + c.zone; }
+  function faceUrl(id) { return "/cards/" + encodeURIComponent(GAME) + "/" + encodeURIComponent(id) + "/face.png"; }
 
   function add(card, count, zone) {
     const existing = cards.find((c) => c.id === card.id && c.zone === zone);
     if (existing) existing.count = Math.min(99, existing.count + count);
-    else cards.push({ id: card.id, title: card.title, type: card.type, side: card.side, count, zone });
+    else cards.push({ id: card.id, title: card.title, type: card.type, side: card.side, count, zone,
+      image: card.image_url || card.image || faceUrl(card.id) });
     changed();
   }
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
-    Object.entries(attrs || {}).forEach(([k, v]) => node.setAttribute(k, v));
+    Object.entries(attrs || {}).forEach(([k, v]) => { if (v !== undefined && v !== null) node.setAttribute(k, v); });
     if (text !== undefined) node.textContent = text;
     return node;
+  }
+
+  function renderRow(card) {
+    const row = el("tr", { "data-card": card.id, "data-zone": card.zone, "data-preview": card.image || faceUrl(card.id) });
+    const name = el("td");
+    name.append(el("span", {}, card.title || card.id), " ", el("span", { class: "small" }, card.id));
+    const count = el("td", { class: "count" });
+    const minus = el("button", { type: "button", class: "minus", "aria-label": "one fewer" }, "−");
+    const plus = el("button", { type: "button", class: "plus", "aria-label": "one more" }, "+");
+    minus.onclick = () => { card.count -= 1; if (card.count < 1) cards = cards.filter((c) => c !== card); changed(); };
+    plus.onclick = () => { card.count = Math.min(99, card.count + 1); changed(); };
+    count.append(minus, el("span", { class: "n" }, String(card.count)), plus);
+    const zone = el("td");
+    const select = el("select", { "aria-label": "zone" });
+    for (const [value, label] of ZONES) {
+      const option = el("option", { value }, label);
+      if (value === card.zone) option.selected = true;
+      select.append(option);
+    }
+    select.onchange = () => {
+      const other = cards.find((c) => c !== card && c.id === card.id && c.zone === select.value);
+      if (other) { other.count += card.count; cards = cards.filter((c) => c !== card); } else card.zone = select.value;
+      changed();
+    };
+    zone.append(select);
+    const remove = el("td");
+    const x = el("button", { type: "button", class: "remove", "aria-label": "remove" }, "×");
+    x.onclick = () => { cards = cards.filter((c) => c !== card); changed(); };
+    remove.append(x);
+    row.append(name, count, zone, remove);
+    return row;
+  }
+
+  function renderGrid() {
+    const grid = $("deck-grid");
+    grid.replaceChildren();
+    for (const card of cards) {
+      const image = card.image || faceUrl(card.id);
+      const figure = el("figure", { "data-card": card.id, "data-preview": image });
+      figure.append(el("img", { src: image, alt: card.title || card.id, loading: "lazy" }),
+        el("figcaption", {}, `${card.count}× ${card.title || card.id}`));
+      grid.append(figure);
+    }
+  }
+
+  function renderTypeCounts() {
+    const counts = new Map();
+    for (const c of cards) if (c.zone !== "outside") counts.set(c.type || "Unknown", (counts.get(c.type || "Unknown") || 0) + c.count);
+    const line = $("type-counts");
+    line.replaceChildren();
+    [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).forEach(([type, n]) => {
+      const item = el("span", { class: "type-count", "data-type": type }, type + " ");
+      item.append(el("strong", {}, String(n)));
+      line.append(item);
+    });
   }
 
   function render() {
@@ -31,40 +91,15 @@
     body.replaceChildren();
     cards.sort((a, b) => a.zone.localeCompare(b.zone) || (a.type || "").localeCompare(b.type || "") ||
       (a.title || a.id).localeCompare(b.title || b.id));
-    for (const card of cards) {
-      const row = el("tr", { "data-card": card.id, "data-zone": card.zone });
-      const name = el("td");
-      name.append(el("span", {}, card.title || card.id), " ", el("span", { class: "small" }, card.id));
-      const count = el("td", { class: "count" });
-      const minus = el("button", { type: "button", class: "minus", "aria-label": "one fewer" }, "−");
-      const plus = el("button", { type: "button", class: "plus", "aria-label": "one more" }, "+");
-      minus.onclick = () => { card.count -= 1; if (card.count < 1) cards = cards.filter((c) => c !== card); changed(); };
-      plus.onclick = () => { card.count = Math.min(99, card.count + 1); changed(); };
-      count.append(minus, el("span", { class: "n" }, String(card.count)), plus);
-      const zone = el("td");
-      const select = el("select", { "aria-label": "zone" });
-      for (const [value, label] of ZONES) {
-        const option = el("option", { value }, label);
-        if (value === card.zone) option.selected = true;
-        select.append(option);
-      }
-      select.onchange = () => {
-        const other = cards.find((c) => c !== card && c.id === card.id && c.zone === select.value);
-        if (other) { other.count += card.count; cards = cards.filter((c) => c !== card); } else card.zone = select.value;
-        changed();
-      };
-      zone.append(select);
-      const remove = el("td");
-      const x = el("button", { type: "button", class: "remove", "aria-label": "remove" }, "×");
-      x.onclick = () => { cards = cards.filter((c) => c !== card); changed(); };
-      remove.append(x);
-      row.append(name, count, zone, remove);
-      body.append(row);
-    }
+    for (const card of cards) body.append(renderRow(card));
+    renderGrid();
+    renderTypeCounts();
     const inDeck = cards.filter((c) => c.zone !== "outside").reduce((n, c) => n + c.count, 0);
     const outside = cards.filter((c) => c.zone === "outside").reduce((n, c) => n + c.count, 0);
-    $("deck-count").textContent = `${inDeck} in the deck` + (outside ? `, ${outside} outside` : "");
-    $("deck-table").hidden = cards.length === 0;
+    $("deck-count").textContent = cards.length ? `${inDeck} in the deck` + (outside ? `, ${outside} outside` : "") : "";
+    const grid = $("view-toggle").getAttribute("aria-pressed") === "true";
+    $("deck-table").hidden = cards.length === 0 || grid;
+    $("deck-visual").hidden = cards.length === 0 || !grid;
     $("deck-empty").hidden = cards.length !== 0;
     $("cards-json").value = JSON.stringify(cards.map((c) => ({ id: c.id, count: c.count, zone: c.zone })));
   }
@@ -76,6 +111,31 @@
   }
 
   let latest = 0;  // answers can arrive out of order: only the newest check may draw the panel
+
+  function violationGroups(violations) {
+    const groups = new Map();
+    [...violations].sort((a, b) => a.code.localeCompare(b.code)).forEach((v) => {
+      if (!groups.has(v.code)) groups.set(v.code, []);
+      groups.get(v.code).push(v);
+    });
+    const nodes = [];
+    for (const [code, list] of groups) {
+      const details = el("details", { class: "violation-group", "data-code": code });
+      details.open = violations.length <= LONG_REPORT || list.length <= SMALL_GROUP;
+      const summary = el("summary");
+      summary.append(el("code", {}, code), " ", el("span", { class: "small" }, `${list.length} problem${list.length === 1 ? "" : "s"}`));
+      const ul = el("ul", { class: "violations" });
+      for (const v of list) {
+        const item = el("li", { "data-code": v.code }, v.message);
+        if (v.cards.length) item.append(" ", el("span", { class: "small" }, "[" + v.cards.join(", ") + "]"));
+        if (v.hint) { item.append(el("br")); item.append(el("span", { class: "hint" }, v.hint)); }
+        ul.append(item);
+      }
+      details.append(summary, ul);
+      nodes.push(details);
+    }
+    return nodes;
+  }
 
   async function check() {
     clearTimeout(timer);
@@ -101,32 +161,38 @@
     } else {
       const n = report.violations.length;
       section.append(el("h2", {}, `Not legal in ${name}: ${n} problem${n === 1 ? "" : "s"}`));
-      const list = el("ul", { class: "violations" });
-      for (const v of report.violations) {
-        const item = el("li", { "data-code": v.code });
-        item.append(el("code", {}, v.code), " " + v.message);
-        if (v.cards.length) item.append(" ", el("span", { class: "small" }, "[" + v.cards.join(", ") + "]"));
-        if (v.hint) { item.append(el("br")); item.append(el("span", { class: "hint" }, v.hint)); }
-        list.append(item);
-      }
-      section.append(list);
+      section.append(...violationGroups(report.violations));
     }
     if (report.format_version) section.append(el("p", { class: "small" }, "Rules version " + report.format_version));
     panel.append(section);
   }
 
+  function query() {
+    // The filters become part of the query (the search language's type: and side: fields).
+    let q = $("card-query").value.trim();
+    const quote = (v) => '"' + v.replace(/"/g, "") + '"';
+    if ($("card-type").value) q += " type:" + quote($("card-type").value);
+    if ($("card-side").value) q += " side:" + quote($("card-side").value);
+    return q.trim();
+  }
+
+  let latestSearch = 0;  // as for checks: only the newest search may fill the results
+
   async function search() {
-    const q = $("card-query").value.trim();
+    const q = query();
     const status = $("card-search-status");
     const results = $("card-results");
+    const mine = ++latestSearch;
     results.replaceChildren();
     if (!q) return;
     const response = await fetch("/api/cards/?game=" + GAME + "&page_size=25&q=" + encodeURIComponent(q));
     const data = await response.json();
+    if (mine !== latestSearch) return;
+    results.replaceChildren();
     if (!response.ok) { status.textContent = data.message + (data.position !== undefined ? ` (at ${data.position})` : ""); return; }
     status.textContent = `${data.count} card${data.count === 1 ? "" : "s"}` + (data.count > 25 ? ", first 25" : "");
     for (const card of data.results) {
-      const item = el("li", { "data-card": card.id });
+      const item = el("li", { "data-card": card.id, "data-preview": card.image_url || faceUrl(card.id) });
       const button = el("button", { type: "button", class: "add", "aria-label": "add " + card.title }, "+");
       button.onclick = () => add(card, 1, "deck");
       item.append(button, " ", el("a", { href: card.url, target: "_blank" }, card.title),
@@ -135,35 +201,69 @@
     }
   }
 
+  function pasteMode() {
+    const checked = form.querySelector('input[name="paste_mode"]:checked');
+    return checked ? checked.value : "add";
+  }
+
+  function applySide(side, stated) {
+    // A "Side:" line in the list is the deck's side; a side read from the cards fills an empty choice only.
+    const select = $("deck-side");
+    if (!side || !(stated || !select.value)) return;
+    if ([...select.options].some((o) => o.value === side || o.textContent === side)) select.value = side;
+  }
+
   async function importList() {
     const text = $("decklist").value;
     const status = $("import-status");
     if (!text.trim()) return;
+    const stated = SIDE_LINE.test(text);
     const body = { game: GAME, decklist: text };
-    if ($("deck-side").value) body.side = $("deck-side").value;
+    if ($("deck-side").value && !stated) body.side = $("deck-side").value;
     const response = await fetch("/api/decks/import/", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
     const data = await response.json();
     if (!response.ok) { status.textContent = data.message; return; }
+    const replacing = pasteMode() === "replace" && data.cards.length > 0;
+    if (replacing) cards = [];
     for (const entry of data.cards) add({ id: entry.card_id, title: entry.title, type: entry.type, side: entry.side }, entry.count, entry.zone);
+    applySide(data.side, stated);
+    const addMode = form.querySelector('input[name="paste_mode"][value="add"]');
+    if (addMode) addMode.checked = true;  // the table holds the list now: reading the fixed lines adds them
+    const read = data.cards.reduce((n, e) => n + e.count, 0);
     if (data.problems.length) {
       status.textContent = data.problems.map((p) => p.message).join(" ");
-      $("decklist").value = data.problems.map((p) => p.text).join("\n");  // keep what still needs fixing
+      $("decklist").value = data.problems.map((p) => p.text).filter((t) => t).join("\n");  // keep what still needs fixing
     } else {
-      status.textContent = `Added ${data.cards.reduce((n, e) => n + e.count, 0)} cards (${data.format}).`;
+      const how = replacing ? "The deck is now" : "Added";
+      status.textContent = `${how} ${read} card${read === 1 ? "" : "s"} (${data.format}).`;
       $("decklist").value = "";
     }
+    changed();
   }
 
+  function toggleView() {
+    const button = $("view-toggle");
+    const grid = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", String(grid));
+    button.textContent = grid ? "Show the list" : "Show card images";
+    $("deck-visual").open = true;
+    render();
+  }
+
+  $("current-json").disabled = true;  // the script posts its own table (cards_json)
   $("card-search").onclick = search;
+  for (const id of ["card-type", "card-side"]) $(id).onchange = () => { if (query()) search(); };
   $("card-query").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); search(); } });
   $("import-list").hidden = false;
   $("import-list").onclick = importList;
+  $("view-toggle").hidden = false;
+  $("view-toggle").onclick = toggleView;
   $("deck-format").onchange = check;
   $("deck-side").onchange = check;
   form.addEventListener("submit", async (event) => {
-    // A pasted list is added to the table first, so nothing typed is lost; lines it cannot read stay in the box
+    // A pasted list is read into the table first, so nothing typed is lost; lines it cannot read stay in the box
     // with their messages, and the form is not sent until they are fixed or removed.
     if ($("decklist").value.trim()) {
       event.preventDefault();
