@@ -1,12 +1,11 @@
 from django.contrib import admin
-from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from .views import faces, language, pages
+from .views import faces, language, pages, search_page, site
 
 urlpatterns = [
-    path("", pages.search, name="search"),
+    path("", search_page.search, name="search"),
     path("search/help", pages.search_help, name="search-help"),
     path("search/help/", RedirectView.as_view(pattern_name="search-help", permanent=True)),
     path("cards/<str:game>/<str:code>/", pages.card_detail, name="card-detail"),
@@ -20,7 +19,7 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("", include("rules.urls")),
     # Browsers ask for /favicon.ico where a page names no icon (the API's JSON, the admin): the site's SVG icon.
-    path("favicon.ico", RedirectView.as_view(url=static("cardsdb/favicon.svg"), permanent=True)),
+    path("favicon.ico", site.favicon),
     path("language/", language.choose_language, name="language"),
     path("admin/", admin.site.urls),
 ]

@@ -16,3 +16,31 @@ urlpatterns = [
     path("accounts/login/", LoginView.as_view(), name="login"),  # throttled (cardsdb/auth.py)
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]
+
+from .views import buildable  # noqa: E402
+
+urlpatterns += [path("collection/buildable/", buildable.buildable_page, name="collection-buildable")]
+
+from .views import history  # noqa: E402
+
+urlpatterns += [
+    path("decks/public/", history.public_decks, name="deck-public"),
+    path("decks/compare/", history.deck_compare, name="deck-compare"),
+    path("decks/<int:deck_id>/history/", history.deck_history, name="deck-history"),
+    path("decks/<int:deck_id>/diff/", history.deck_diff, name="deck-diff"),
+    path("decks/<int:deck_id>/restore/", history.deck_restore, name="deck-restore"),
+    path("decks/<int:deck_id>/delete/", history.deck_delete, name="deck-delete"),
+    path("decks/<int:deck_id>/duplicate/", history.deck_duplicate, name="deck-duplicate"),
+    path("decks/<int:deck_id>/active/", history.deck_active, name="deck-active"),
+    path("d/<slug:share_id>/", history.deck_share, name="deck-share"),
+]
+
+from .views import collection  # noqa: E402
+
+urlpatterns += [
+    path("collection/", collection.collection_page, name="collection"),
+    path("collection/bulk/", collection.collection_bulk, name="collection-bulk"),
+    path("collection/import/", collection.collection_import, name="collection-import"),
+    path("collection/export/", collection.collection_export, name="collection-export"),
+    path("collection/change/", collection.collection_change, name="collection-change"),
+]

@@ -10,6 +10,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 # Every code a client can receive, with what it means (tests check each is documented and used consistently).
 ERROR_CODES = {
     "bad-query": "The search query could not be understood; 'position' points at the problem.",
+    "search-needs-login": "The search asks about your collection (is:owned, owned>=N): log in to use it (401).",
     "bad-parameter": "A query parameter has a value that is not allowed.",
     "search-timeout": "The search ran out of its time budget (503); make it narrower, e.g. a simpler /regex/.",
     "unknown-game": "The game is not one of swccg, swtcg, swdbg.",
@@ -29,6 +30,8 @@ ERROR_CODES = {
     "unknown-format": "No format has this code in this game; GET /api/formats/ lists them.",
     "unknown-card": "Card ids that name no card of the game; 'cards' lists them.",
     "deck-not-found": "No deck with this id that you may see.",
+    "version-not-found": "The deck has no kept version with this number (404); its versions list says which.",
+    "different-games": "The two decks compared are of different games; compare decks of one game.",
     "version-mismatch": "The deck changed since the version If-Match names (412); 'version' is its version now.",
     "precondition-failed": 'If-Match is not one of the deck\'s ETags ("3") nor * (412).',
     "precondition-required": "Changing a deck's cards needs If-Match with the ETag you read (428).",
@@ -70,6 +73,14 @@ ERROR_CODES = {
     "too-many-replays": "You keep as many saved replays, or bytes of them, as one user may (409); 'limit' or "
     "'limit_bytes' says which.",
     "replay-not-found": "No saved replay with this id that you may see (someone else's is not found either).",
+    "collection-problems": "A collection import has lines that cannot be read; nothing was applied ('problems' "
+    "lists each with its line number, code and closest cards).",
+    "collection-too-large": "A collection file has more bytes, lines or columns than one import reads (413); "
+    "'limit' and 'unit' say which.",
+    "collection-columns": "A collection file has no usable header (a quantity column and a card code or name "
+    "column) or is not a collection JSON document.",
+    "collection-below-zero": "A collection change would take a line below 0 copies (or over the limit); nothing "
+    "was applied ('problems' names each).",
     "simulation-too-large": "A simulation asks for more games than one request may play (413); 'limit' says how many.",
     "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",

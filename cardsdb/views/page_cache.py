@@ -1,7 +1,7 @@
 """Catalogue pages kept for visitors who are not logged in: the page of a card or a search is the same for all of
 them until an import changes the catalogue, so the rendered HTML is kept in Django's cache under the URL and the
 catalogue versions of every game. Logged-in users (their name in the header), pages with pending messages and
-answers that set cookies are never kept. The key holds the interface language too.
+answers that set cookies are never kept. The key holds the interface language and the public decks' state (decks_stamp) too.
 """
 
 import functools
@@ -18,9 +18,11 @@ from ..selectors import catalogue_version
 
 
 def _key(request) -> str:
+    from decks.history_services import decks_stamp  # card pages list the public decks using the card
+
     versions = tuple(catalogue_version(game) for game in GAMES)
     # The same URL in another interface language is another page (LocaleMiddleware chose it before the view).
-    raw = f"{versions}|{translation.get_language()}|{request.get_full_path()}"
+    raw = f"{versions}|{decks_stamp()}|{translation.get_language()}|{request.get_full_path()}"
     return "page:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 

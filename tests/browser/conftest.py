@@ -73,7 +73,7 @@ def live_site(tmp_path_factory):
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        for _ in range(600):  # up to a minute: a loaded CI machine starts Django slowly
             try:
                 urllib.request.urlopen(base + "/", timeout=2)
                 break
@@ -119,3 +119,14 @@ def sign_up(live_site):
         page.wait_for_url(live_site + "/decks/")
 
     return sign_up
+
+
+@pytest.fixture
+def screenshots(tmp_path) -> Path:
+    """Where a test's screenshots go: docs/screenshots when CARDSDB_SCREENSHOTS=1 (to refresh the pictures in
+    docs/), else a temporary folder, so a test run leaves the checkout as it was."""
+    if os.environ.get("CARDSDB_SCREENSHOTS") == "1":
+        folder = ROOT / "docs" / "screenshots"
+        folder.mkdir(exist_ok=True)
+        return folder
+    return tmp_path

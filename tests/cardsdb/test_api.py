@@ -34,7 +34,12 @@ LIST_KEYS = {
 }
 PAGE_KEYS = {"count", "page_size", "next", "previous", "results"}
 # Extra keys an error body may carry besides "code" and "message", per error code.
-ERROR_EXTRAS = {"bad-query": {"position"}, "no-match": {"suggestions"}, "ambiguous-name": {"candidates"}}
+ERROR_EXTRAS = {
+    "bad-query": {"position"},
+    "search-needs-login": {"position"},
+    "no-match": {"suggestions"},
+    "ambiguous-name": {"candidates"},
+}
 
 
 # --- helpers ---
@@ -582,7 +587,7 @@ def test_unknown_set(api, catalogue):
 
 def test_games(api, catalogue):
     games = get(api, "/api/games/")
-    assert [g["code"] for g in games] == ["swccg", "swdbg", "swtcg"]
+    assert [g["code"] for g in games] == ["swccg", "swtcg", "swdbg"]  # the registry's order, as on every page
     assert set(games[0]) == {"code", "name", "short_name", "publisher", "years"}
     assert games[0]["name"] == "Star Wars Customizable Card Game"
     assert {g["short_name"] for g in games} == {"SWCCG", "SWTCG", "SW:DBG"}
@@ -650,6 +655,7 @@ def test_server_error_is_json_under_api():
 
 ERROR_REQUESTS = [
     ("/api/cards/", {"game": "swccg", "q": "(vader"}, 400, "bad-query"),
+    ("/api/cards/", {"game": "swccg", "q": "is:owned"}, 401, "search-needs-login"),
     ("/api/cards/", {"game": "swccg", "page_size": "0"}, 400, "bad-parameter"),
     ("/api/cards/", {"game": "pazaak"}, 400, "unknown-game"),
     ("/api/cards/", {"game": "swccg", "page": "999"}, 404, "not-found"),
@@ -725,6 +731,15 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"bad-replay", "not-a-replay", "replay-too-large"}
     # Exercised by tests/rules/swccg/test_saved_replays.py (saved SWCCG replays with a share link).
     body_codes |= {"too-many-replays", "replay-not-found"}
+    # Exercised by tests/decks/test_deck_history.py (kept versions, comparing decks).
+    body_codes |= {"version-not-found", "different-games"}
+    # Exercised by tests/decks/test_collection_api.py (collection changes and imports).
+    body_codes |= {
+        "collection-problems",
+        "collection-too-large",
+        "collection-columns",
+        "collection-below-zero",
+    }
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

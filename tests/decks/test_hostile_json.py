@@ -37,6 +37,8 @@ ENDPOINTS = {
     ("post", "/api/decks/"): (401, "not-authenticated"),
     ("patch", "/api/decks/{deck}/"): (403, "forbidden"),
     ("put", "/api/decks/{deck}/"): (403, "forbidden"),
+    ("post", "/api/decks/{deck}/restore/"): (403, "forbidden"),
+    ("post", "/api/decks/{deck}/duplicate/"): (401, "not-authenticated"),
     ("post", "/api/decks/import/"): None,
     ("post", "/api/simulate/opening-hand"): None,
     ("post", "/api/simulate/destiny"): None,
@@ -57,6 +59,8 @@ ENDPOINTS = {
     ("post", "/api/games/swdbg/simulate"): None,
     ("post", "/api/games/swdbg/"): (401, "not-authenticated"),
     ("post", "/api/games/{deck}/actions"): (401, "not-authenticated"),  # any number: a game id
+    ("post", "/api/collection/changes/"): (401, "not-authenticated"),
+    ("post", "/api/collection/import/"): (401, "not-authenticated"),
 }
 
 
