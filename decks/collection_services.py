@@ -75,6 +75,37 @@ def owned_counts(user, game: str) -> dict[int, int]:
     return dict(rows)
 
 
+@dataclass(frozen=True)
+class OwnedCard:
+    """What a list's −/+ buttons need of one card: the copies owned, and the line a "−" takes one copy from."""
+
+    total: int
+    take_from: tuple[str, str, str, str] = ("", "", "", "")  # set, variant, finish, condition
+
+
+def line_to_take_from(lines: dict[tuple[str, str, str, str], int]) -> tuple[str, str, str, str]:
+    """The line a "−" of a list removes from: the plain line (nothing stated) while it has copies, else the first
+    owned line by set, variant, finish and condition (collection_buttons.js picks the same way)."""
+    owned = sorted(k for k, q in lines.items() if q > 0)
+    plain = ("", "", "", "")
+    return plain if plain in owned or not owned else owned[0]
+
+
+def owned_cards(user, card_ids) -> dict[int, OwnedCard]:
+    """card id → OwnedCard for the cards a page shows (search results, a deck), read in one query (one per 500
+    cards); {} for visitors. Cards not owned are left out."""
+    if not getattr(user, "is_authenticated", False):
+        return {}
+    lines: dict[int, dict[tuple[str, str, str, str], int]] = {}
+    for ids in chunks(sorted(set(card_ids))):
+        found = CollectionItem.objects.filter(owner=user, card_id__in=ids).values_list(
+            "card_id", "set_code", "variant", "finish", "condition", "quantity"
+        )
+        for card_id, *line, quantity in found:
+            lines.setdefault(card_id, {})[tuple(line)] = quantity
+    return {pk: OwnedCard(sum(by_line.values()), line_to_take_from(by_line)) for pk, by_line in lines.items()}
+
+
 def collection_lines(user, game: str, *, name: str = "") -> QuerySet[CollectionItem]:
     found = CollectionItem.objects.filter(owner=user, card__game_id=game).select_related("card")
     if name:

@@ -1,7 +1,9 @@
 """Catalogue pages kept for visitors who are not logged in: the page of a card or a search is the same for all of
 them until an import changes the catalogue, so the rendered HTML is kept in Django's cache under the URL and the
 catalogue versions of every game. Logged-in users (their name in the header), pages with pending messages and
-answers that set cookies are never kept. The key holds the interface language and the public decks' state (decks_stamp) too.
+answers that set cookies are never kept. The key holds the interface language too, and for pages that list public
+decks (a card page: "decks using this card") the public decks' state (decks_stamp), an aggregate the other pages
+need not pay for.
 """
 
 import functools
@@ -17,16 +19,21 @@ from ..games.registry import GAMES
 from ..selectors import catalogue_version
 
 
-def _key(request) -> str:
-    from decks.history_services import decks_stamp  # card pages list the public decks using the card
+def _key(request, public_decks: bool) -> str:
+    from decks.history_services import decks_stamp
 
     versions = tuple(catalogue_version(game) for game in GAMES)
+    decks = decks_stamp() if public_decks else ""
     # The same URL in another interface language is another page (LocaleMiddleware chose it before the view).
-    raw = f"{versions}|{decks_stamp()}|{translation.get_language()}|{request.get_full_path()}"
+    raw = f"{versions}|{decks}|{translation.get_language()}|{request.get_full_path()}"
     return "page:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def kept_for_visitors(view):
+def kept_for_visitors(view=None, *, public_decks: bool = False):
+    """`@kept_for_visitors`, or `@kept_for_visitors(public_decks=True)` for a page that lists public decks."""
+    if view is None:
+        return functools.partial(kept_for_visitors, public_decks=public_decks)
+
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         seconds = settings.CARDSDB_SEARCH_CACHE_SECONDS
@@ -37,7 +44,7 @@ def kept_for_visitors(view):
             or len(get_messages(request))  # counts without marking them read
         ):
             return view(request, *args, **kwargs)
-        key = _key(request)
+        key = _key(request, public_decks)
         kept = cache.get(key)
         if kept is not None:
             status, content_type, content = kept

@@ -3,6 +3,7 @@
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from decks.card_formats import grouped
 from decks.card_standings import card_standings
@@ -152,7 +153,7 @@ def search_help(request):
     )
 
 
-@kept_for_visitors
+@kept_for_visitors(public_decks=True)  # "decks using this card"
 def card_detail(request, game: str, code: str):
     found = card_get(game=game, code=code)
     if found is None:
@@ -174,7 +175,8 @@ def card_detail(request, game: str, code: str):
             "faces": faces,
             "provenance": provenance(card),
             # SW:DBG's side is a faction; its Clone Wars cards may have neither faction nor type on record
-            "side_word": game_plugin(card.game_id).deck.side_label.lower(),
+            # ("Side" and "Faction" are in the catalogues: the templates' column headings)
+            "side_word": gettext(game_plugin(card.game_id).deck.side_label).lower(),
             "standings": grouped(card_standings(card)),
             "versions": versions_panel(card),
             "errata": errata_explained(card, faces.back.name if faces else ""),

@@ -6,9 +6,9 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
-from django.db.models import Sum
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from rules.text import strip_marks
 
@@ -84,10 +84,12 @@ def search(request):
         return render(request, "cardsdb/search.html", context, status=400)
     except SearchTimeout as exc:
         context.update(
-            error_title="The search was stopped:",
+            error_title=gettext("The search was stopped:"),
             error_code="search-timeout",
-            error=f"the search took longer than {exc.timeout_ms} ms; make it narrower "
-            "(a simpler /regular expression/, fewer terms)",
+            error=gettext(
+                "the search took longer than %(ms)s ms; make it narrower (a simpler /regular expression/, fewer terms)"
+            )
+            % {"ms": exc.timeout_ms},
         )
         return render(request, "cardsdb/search.html", context, status=503)
     return render(request, "cardsdb/search.html", context)
@@ -144,18 +146,14 @@ def _controls(query: str, game: str, view: str) -> dict:
     }
 
 
-def _owned(user, card_ids: list[int]) -> dict[int, int] | None:
-    """Copies the logged-in user owns of each card shown (None for visitors: no column)."""
+def _owned(user, card_ids: list[int]) -> dict | None:
+    """card id → copies the logged-in user owns and the line a "−" removes from, for the cards shown, in one
+    query (None for visitors: no column, no buttons)."""
     if not user.is_authenticated:
         return None
-    from decks.models import CollectionItem  # decks builds on cardsdb, not the other way round
+    from decks.collection_services import owned_cards  # decks builds on cardsdb, not the other way round
 
-    rows = (
-        CollectionItem.objects.filter(owner=user, card_id__in=card_ids)
-        .values("card_id")
-        .annotate(total=Sum("quantity"))
-    )
-    return {row["card_id"]: row["total"] for row in rows}
+    return owned_cards(user, card_ids)
 
 
 def _way_on(request, query: str, game: str, compiled) -> dict:

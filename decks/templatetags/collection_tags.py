@@ -33,3 +33,21 @@ def collection_card(context, card: Card) -> dict:
         "finishes": CollectionItem.Finish.choices,
         "conditions": CollectionItem.Condition.choices,
     }
+
+
+@register.inclusion_tag("decks/_collection_step.html", takes_context=True)
+def collection_step(context, card: Card, owned: dict, *, count: bool = True) -> dict:
+    """A list's "−" and "+" for one card (search results, a deck's lines): plain POST forms to /collection/change/
+    that come back to this page, which collection_buttons.js turns into API calls. "+" adds to the plain line,
+    "−" takes from the line collection_services.line_to_take_from picks. count=False: the page shows the count
+    elsewhere (the search table's Owned column)."""
+    found = owned.get(card.pk)
+    total = found.total if found else 0
+    take_from = found.take_from if found else ("", "", "", "")
+    return {
+        "card": card,
+        "total": total,
+        "take_from": dict(zip(("set", "variant", "finish", "condition"), take_from, strict=True)),
+        "next": context["request"].get_full_path(),
+        "show_count": count,
+    }

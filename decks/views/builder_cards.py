@@ -5,13 +5,14 @@ from collections import Counter
 
 from django.urls import reverse
 from django.utils.encoding import iri_to_uri
+from django.utils.translation import gettext_lazy
 
 from cardsdb.models import Card
 
 from .. import deck_services as decks
 from ..pool import card_pool
 
-PASTE_MODES = (("add", "Add to the deck"), ("replace", "Replace the deck"))
+PASTE_MODES = (("add", gettext_lazy("Add to the deck")), ("replace", gettext_lazy("Replace the deck")))
 DEFAULT_PASTE_MODE = "add"  # the page's choice; a form posted without one (scripts, old pages) replaces
 
 

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from cardsdb.api.errors import ApiError
@@ -34,9 +35,9 @@ FORMAT_LABELS = {
     "table": "the table's quantities",
 }
 MODE_LABELS = {
-    "add": "Add to my collection",
-    "set": "Set these quantities (other cards unchanged)",
-    "replace": "Replace my whole collection of this game",
+    "add": gettext_lazy("Add to my collection"),
+    "set": gettext_lazy("Set these quantities (other cards unchanged)"),
+    "replace": gettext_lazy("Replace my whole collection of this game"),
 }
 
 
@@ -138,11 +139,15 @@ def collection_import(request):
     mode = mode if mode in MODE_LABELS else "add"
     upload = request.FILES.get("file")
     if upload is not None and upload.size > MAX_BYTES:
-        messages.error(request, f"The file has {upload.size:,} bytes; at most {MAX_BYTES:,} are read.")
+        messages.error(
+            request,
+            gettext("The file has %(size)s bytes; at most %(max)s are read.")
+            % {"size": f"{upload.size:,}", "max": f"{MAX_BYTES:,}"},
+        )
         return render(request, "decks/collection_import.html", {**context, "mode": mode}, status=413)
     data = upload.read() if upload is not None else request.POST.get("text", "")
     if not data:
-        messages.error(request, "Choose a file or paste the collection's CSV or JSON.")
+        messages.error(request, gettext("Choose a file or paste the collection's CSV or JSON."))
         return render(request, "decks/collection_import.html", {**context, "mode": mode}, status=400)
     read = _read(request, lambda: collection.read_import(data, game=game))
     if read is None:
@@ -201,7 +206,7 @@ def _preview(request, game: str, read, mode: str, *, action: str):
 def _confirm(request, game: str, *, source: str):
     mode = request.POST.get("mode", "add")
     if mode not in MODE_LABELS:
-        messages.error(request, "Unknown import mode; start again.")
+        messages.error(request, gettext("Unknown import mode; start again."))
         return redirect(f"{reverse('collection')}?game={game}")
     rows_json = request.POST.get("rows_json", "")
     read = _read(request, lambda: read_json(rows_json, game=game, signed=mode == "add"))
@@ -210,9 +215,11 @@ def _confirm(request, game: str, *, source: str):
     try:
         result = collection.import_rows(request.user, game, read, mode=mode, apply=True, source=source)
     except ApiError as exc:
-        messages.error(request, f"Nothing was applied: {exc.detail}")
+        messages.error(request, gettext("Nothing was applied: %(why)s") % {"why": exc.detail})
         return redirect(f"{reverse('collection')}?game={game}")
-    messages.success(request, f"Applied: {len(result.changes)} line(s) of your collection changed.")
+    messages.success(
+        request, gettext("Applied: %(n)d line(s) of your collection changed.") % {"n": len(result.changes)}
+    )
     return redirect(f"{reverse('collection')}?game={game}")
 
 
@@ -225,18 +232,25 @@ def collection_export(request):
 @require_POST
 @login_required
 def collection_change(request):
-    """+1 / -1 (any delta) of one line, from card pages and lists; works without JavaScript."""
+    """+1 / -1 (any delta) of one line, from card pages, search results and deck pages; works without
+    JavaScript. A form no page sends (no such card, a delta that is not a whole number up to the limit, a set or
+    finish the card lacks) is answered 400 with its code; a change the collection refuses (below 0) goes back
+    to the page with the reason shown there."""
     code = request.POST.get("card", "")[:64]
     delta = request.POST.get("delta", "").strip()
     sign = -1 if delta.startswith("-") else 1
-    amount = whole_number(delta.lstrip("+-"), None, high=MAX_QUANTITY)
-    card = Card.objects.filter(code=code).first() if code.isprintable() else None
+    digits = delta[1:] if delta.startswith(("+", "-")) else delta  # one sign at most
+    amount = whole_number(digits, None, low=1, high=MAX_QUANTITY)
+    card = Card.objects.filter(code=code).first() if code and code.isprintable() else None
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure()):
         target = card.get_absolute_url() if card else reverse("collection")
-    if card is None or amount is None:
-        messages.error(request, "Give a card code and a whole number of copies to add or remove.")
-        return redirect(target)
+    if card is None:
+        return _change_refused(request, "unknown-card", "No card has this code.", target)
+    if amount is None:
+        return _change_refused(
+            request, "invalid-request", f"Give a whole number of copies from 1 to {MAX_QUANTITY:,}.", target
+        )
     fields = {k: request.POST.get(k, "")[:40] for k in ("set", "variant", "finish", "condition")}
     try:
         collection.apply_changes(
@@ -254,7 +268,19 @@ def collection_change(request):
             source=collection.Source.EDIT,
         )
     except ApiError as exc:
-        messages.error(request, str(exc.detail))
+        if exc.code != "collection-below-zero":
+            return _change_refused(request, exc.code, str(exc.detail), target)
+        problems = exc.details.get("problems") or [{}]
+        messages.error(request, f"{card.title}: {problems[0].get('message') or exc.detail} Nothing changed.")
     else:
         messages.success(request, f"{card.title}: {sign * amount:+d}.")
     return redirect(target)
+
+
+def _change_refused(request, code: str, message: str, back: str):
+    return render(
+        request,
+        "decks/collection_change_refused.html",
+        {"code": code, "message": message, "back": back},
+        status=400,
+    )

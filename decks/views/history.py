@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from cardsdb.api.errors import ApiError
@@ -86,17 +87,19 @@ def deck_restore(request, deck_id: int):
     number = whole_number(request.POST.get("number"), low=1, high=2**31 - 1)
     expected = whole_number(request.POST.get("version"), 0)  # the version the page showed
     if number is None:
-        messages.error(request, "Pick a version to restore.")
+        messages.error(request, gettext("Pick a version to restore."))
         return redirect("deck-history", deck_id=deck.pk)
     try:
         history.version_restore(deck, number, expected_version=expected)
     except ApiError as exc:
         if exc.code == "version-mismatch":
-            messages.error(request, "Not restored: the deck changed since this page was opened; look again.")
+            messages.error(
+                request, gettext("Not restored: the deck changed since this page was opened; look again.")
+            )
         else:
-            messages.error(request, f"Not restored: {exc.detail}")
+            messages.error(request, gettext("Not restored: %(why)s") % {"why": exc.detail})
         return redirect("deck-history", deck_id=deck.pk)
-    messages.success(request, f"Restored version {number} as a new version.")
+    messages.success(request, gettext("Restored version %(n)d as a new version.") % {"n": number})
     return redirect("deck-detail", deck_id=deck.pk)
 
 
@@ -106,9 +109,11 @@ def deck_delete(request, deck_id: int):
         try:
             decks.deck_delete(deck, expected_version=whole_number(request.POST.get("version"), 0))
         except ApiError:
-            messages.error(request, "Not deleted: the deck changed since this page was opened; look again.")
+            messages.error(
+                request, gettext("Not deleted: the deck changed since this page was opened; look again.")
+            )
             return redirect("deck-detail", deck_id=deck.pk)
-        messages.success(request, f"Deleted “{deck.name}”.")
+        messages.success(request, gettext("Deleted “%(name)s”.") % {"name": deck.name})
         return redirect("deck-list")
     return render(request, "decks/confirm_delete.html", {"deck": deck})
 
@@ -119,7 +124,9 @@ def deck_duplicate(request, deck_id: int):
         return redirect_to_login(f"/decks/{deck_id}/")
     source = _readable(request, deck_id)
     copy = history.deck_duplicate(source, owner=request.user)
-    messages.success(request, f"Copied “{source.name}” into a new private deck of yours.")
+    messages.success(
+        request, gettext("Copied “%(name)s” into a new private deck of yours.") % {"name": source.name}
+    )
     return redirect("deck-detail", deck_id=copy.pk)
 
 
@@ -129,7 +136,9 @@ def deck_active(request, deck_id: int):
     history.deck_set_active(deck, request.POST.get("active") == "1")
     messages.success(
         request,
-        "Marked as built from your collection." if deck.is_active else "No longer marked as built.",
+        gettext("Marked as built from your collection.")
+        if deck.is_active
+        else gettext("No longer marked as built."),
     )
     return redirect("deck-detail", deck_id=deck.pk)
 

@@ -8,6 +8,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
@@ -15,6 +16,7 @@ from cardsdb.games.registry import game_plugin
 from cardsdb.models import Game
 from rules.views.odds_panel import GROUPS, odds_panel
 
+from .. import collection_services as collection
 from .. import deck_services as decks
 from ..charts import bars_of, line_of
 from ..decklists import read_decklist, stated_side
@@ -160,13 +162,15 @@ def deck_builder(request, deck_id: int | None = None):
             context["report"] = check_cards(fmt, inside, outside, side=side)
         if post.get("action") == "save":
             if not request.user.is_authenticated:
-                messages.error(request, "Log in or sign up to save decks; checking works without an account.")
+                messages.error(
+                    request, gettext("Log in or sign up to save decks; checking works without an account.")
+                )
             elif nul_fields:
                 messages.error(request, nul_message(nul_fields))
             elif problems:
-                messages.error(request, "Fix the lines the list could not read before saving.")
+                messages.error(request, gettext("Fix the lines the list could not read before saving."))
             elif not context["name"].strip():
-                messages.error(request, "Give the deck a name.")
+                messages.error(request, gettext("Give the deck a name."))
             else:
                 fields = {
                     "name": context["name"].strip()[:100],
@@ -194,7 +198,7 @@ def deck_builder(request, deck_id: int | None = None):
                 except ApiError as exc:
                     messages.error(request, _save_refusal(exc, context))
                 else:
-                    messages.success(request, "Deck saved.")
+                    messages.success(request, gettext("Deck saved."))
                     return redirect("deck-detail", deck_id=deck.pk)
     rows = context["initial_cards"]
     labels = dict(context["profile"].zones)
@@ -224,7 +228,7 @@ def _save_refusal(exc: ApiError, context: dict) -> str:
     if exc.code != "version-mismatch":
         return str(exc.detail)
     context["version"] = exc.details["version"]
-    return (
+    return gettext(
         "Not saved: this deck was changed elsewhere (another tab or the API) after this page was opened. "
         "Your changes are still here; open the deck in another tab to compare, then press Save again to "
         "replace it with what this page holds."
@@ -249,12 +253,15 @@ def deck_detail(request, deck_id: int):
     plugin = game_plugin(deck.game_id)
     stats, charts = _tcg_stats(deck) if plugin.statistics == "tcg" else _swccg_stats(deck)
     summary = (legality or {}).get("summary") or {}
+    shown = [dc.card_id for rows in groups.values() for dc in rows]
     return render(
         request,
         "decks/detail.html",
         {
             "deck": deck,
             "groups": groups,
+            # any logged-in user who sees the deck: counts and −/+ for each line (one query); none for visitors
+            "owned": collection.owned_cards(request.user, shown) if request.user.is_authenticated else None,
             "legality": legality,
             "stats": stats,
             "charts": charts,
@@ -277,16 +284,18 @@ def _side_line(side: str, found: str | None, label: str) -> str:
     """The deck's side; for a deck saved without one, the side its legality check read from the cards."""
     if side:
         return side
-    return f"{found}, from the cards" if found else f"no {label.lower()}"
+    if found:
+        return gettext("%(side)s, from the cards") % {"side": found}
+    return gettext("no %(label)s") % {"label": label.lower()}
 
 
 def _decklist_heading(stats: dict, zones: dict[str, str]) -> str:
     """'60 cards + 1 outside'; in the game's own words where its deck zone has another name (SW:DBG's '10 cards
     in the starter deck, 5 in the base deck')."""
     total, outside = stats.get("total", 0), stats.get("outside_total", 0)
-    cards = f"{total} card{'' if total == 1 else 's'}"
+    cards = ngettext("%(n)d card", "%(n)d cards", total) % {"n": total}
     if zones.get("deck", "Deck") == "Deck":
-        return cards + (f" + {outside} outside" if outside else "")
+        return cards + (gettext(" + %(n)d outside") % {"n": outside} if outside else "")
     heading = f"{cards} in the {zones['deck'].lower()}"
     if outside and "outside" in zones:
         heading += f", {outside} in the {zones['outside'].lower()}"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
@@ -355,7 +356,9 @@ def _save(request, deck: Deck | None, setup: dict, fmt: Format, context: dict) -
     tab, the API) is not overwritten: the page keeps its choices and takes the new version, so saving again
     replaces the deck knowingly."""
     if not request.user.is_authenticated:
-        messages.error(request, "Log in or sign up to save setups; checking works without an account.")
+        messages.error(
+            request, gettext("Log in or sign up to save setups; checking works without an account.")
+        )
         return None
     fields = {key: context[key] for key in ("name", "notes", "is_public")}
     fields["name"] = fields["name"] or " vs ".join(p.faction for p in context["choice"].players if p.faction)
@@ -374,9 +377,11 @@ def _save(request, deck: Deck | None, setup: dict, fmt: Format, context: dict) -
             context["version"] = exc.details["version"]
             messages.error(
                 request,
-                "Not saved: this setup was changed elsewhere (another tab or the API) after this page was "
-                "opened. Your choices are still here; open the deck in another tab to compare, then press Save "
-                "again to replace it with what this page holds.",
+                gettext(
+                    "Not saved: this setup was changed elsewhere (another tab or the API) after this page was "
+                    "opened. Your choices are still here; open the deck in another tab to compare, then press "
+                    "Save again to replace it with what this page holds."
+                ),
             )
         else:
             messages.error(request, str(exc.detail))
@@ -457,7 +462,7 @@ def setup_builder(request, deck_id: int | None = None):
             messages.error(request, nul_message(nul_fields))
         if context["json_error"]:
             if saving:
-                messages.error(request, "Fix the setup JSON before saving.")
+                messages.error(request, gettext("Fix the setup JSON before saving."))
         else:
             report = check_setup(setup, rules, pool)
             limits = base_limit_errors(setup, rules, pool)
@@ -468,11 +473,13 @@ def setup_builder(request, deck_id: int | None = None):
                 limit_errors=limits,
             )
             if saving and limits:
-                messages.error(request, "Not saved: a base deck holds more bases than the format allows.")
+                messages.error(
+                    request, gettext("Not saved: a base deck holds more bases than the format allows.")
+                )
             elif saving and not nul_fields:
                 saved = _save(request, deck, setup, fmt, context)
                 if saved is not None:
-                    messages.success(request, "Setup saved.")
+                    messages.success(request, gettext("Setup saved."))
                     return redirect("deck-detail", deck_id=saved.pk)
     editions = _edition_names()
     two_editions = len({rules.factions.get(p.faction, ("", ""))[0] for p in choice.players}) > 1

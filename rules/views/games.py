@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from cardsdb import jsonsafe
 from rules import saved_games
@@ -179,9 +180,13 @@ def game_page(request, game_id: int):
             action = jsonsafe.loads(request.POST.get("action", ""))
             saved, game, log = saved_games.play(saved.pk, request.user, action)
         except jsonsafe.JSONInputError:
-            messages.error(request, "That action could not be read.")
+            messages.error(request, gettext("That action could not be read."))
         except IllegalAction as exc:
-            messages.error(request, f"Not allowed: {exc.message} ({exc.code}, rulebook: {exc.rule})")
+            messages.error(
+                request,
+                gettext("Not allowed: %(why)s (%(code)s, rulebook: %(rule)s)")
+                % {"why": exc.message, "code": exc.code, "rule": exc.rule},
+            )
         except saved_games.GameRefused as exc:
             messages.error(request, exc.message)
         request.session[f"game-{saved.pk}-log"] = log

@@ -2,7 +2,6 @@
 panel. Exact ranks on real cards, filters, pagination, a fixed number of queries, hostile parameters."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -10,16 +9,6 @@ from decks.models import Deck, Format
 from tests.decks.test_missing_api import client_for, make_deck, own
 
 pytestmark = pytest.mark.usefixtures("catalogue")
-
-
-@pytest.fixture
-def han(db):
-    return User.objects.create(username="han")
-
-
-@pytest.fixture
-def greedo(db):
-    return User.objects.create(username="greedo")
 
 
 @pytest.fixture

@@ -4,39 +4,10 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from django.contrib.auth.models import User
-from rest_framework.test import APIClient
+
+from tests.decks.helpers import as_items, client_for, sample
 
 pytestmark = pytest.mark.usefixtures("catalogue")
-
-
-@pytest.fixture
-def owner(db):
-    return User.objects.create_user("han", password="falcon-pass-123")
-
-
-@pytest.fixture
-def other(db):
-    return User.objects.create_user("greedo", password="shot-first-456")
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
-def sample(swccg_dir, prefix="Classic EBO"):
-    decks = json.loads((swccg_dir / "gemp" / "sample_decks.json").read_text())["decks"]
-    return next(d for d in decks if d["name"].startswith(prefix))
-
-
-def as_items(ids, zone="deck"):
-    counts = {}
-    for card_id in ids:
-        counts[card_id] = counts.get(card_id, 0) + 1
-    return [{"id": i, "count": n, "zone": zone} for i, n in counts.items()]
 
 
 def create(client, **body):

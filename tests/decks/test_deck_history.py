@@ -5,12 +5,11 @@ If-Match rules, duplicate, and two decks side by side."""
 import json
 
 import pytest
-from django.contrib.auth.models import User
-from rest_framework.test import APIClient
 
 from decks import deck_services
 from decks.history import Snapshot, compare, diff, legality_change
 from decks.models import Deck, DeckVersion
+from tests.decks.helpers import as_items, client_for, sample
 
 # ---- the values alone (no database) ----
 
@@ -56,35 +55,6 @@ def test_compare_splits_cards_into_only_a_only_b_and_both():
 
 
 # ---- saved decks ----
-
-
-@pytest.fixture
-def owner(db):
-    return User.objects.create_user("han", password="falcon-pass-123")
-
-
-@pytest.fixture
-def other(db):
-    return User.objects.create_user("lando", password="cloud-pass-123")
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
-def sample(swccg_dir, prefix="Classic EBO"):
-    decks = json.loads((swccg_dir / "gemp" / "sample_decks.json").read_text())["decks"]
-    return next(d for d in decks if d["name"].startswith(prefix))
-
-
-def as_items(ids, zone="deck"):
-    counts: dict[str, int] = {}
-    for i in ids:
-        counts[i] = counts.get(i, 0) + 1
-    return [{"id": i, "count": n, "zone": zone} for i, n in counts.items()]
 
 
 def create(client, **body):

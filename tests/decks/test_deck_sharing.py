@@ -3,23 +3,12 @@
 duplicate and "active" controls. A private deck never shows through any of them, its share address included."""
 
 import pytest
-from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from decks import deck_services
 from decks.models import Deck, DeckVersion
 
 pytestmark = pytest.mark.usefixtures("catalogue")
-
-
-@pytest.fixture
-def owner(db):
-    return User.objects.create_user("han", password="falcon-pass-123")
-
-
-@pytest.fixture
-def other(db):
-    return User.objects.create_user("lando", password="cloud-pass-123")
 
 
 def entries(*pairs):

@@ -4,11 +4,10 @@ import csv
 import io
 
 import pytest
-from django.contrib.auth.models import User
-from rest_framework.test import APIClient
 
 from cardsdb.models import Card
 from decks.models import CollectionItem, Deck, DeckCard
+from tests.decks.helpers import client_for
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -30,23 +29,6 @@ def make_deck(owner, name, lines, *, is_public=False, is_active=False, side="Dar
 
 def own(user, code, quantity, **line):
     CollectionItem.objects.create(owner=user, card=card(code), quantity=quantity, **line)
-
-
-@pytest.fixture
-def han(db):
-    return User.objects.create(username="han")
-
-
-@pytest.fixture
-def greedo(db):
-    return User.objects.create(username="greedo")
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 @pytest.fixture

@@ -2,7 +2,8 @@
 
 import pytest
 from django.contrib.auth.models import User
-from rest_framework.test import APIClient
+
+from tests.decks.helpers import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -18,13 +19,6 @@ def _catalogue(swdbg_catalogue):
 @pytest.fixture
 def han(db):
     return User.objects.create_user("han", password="falcon-pass-123")
-
-
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def empire() -> dict:

@@ -1,0 +1,25 @@
+"""Users the deck tests share: `owner` and `other` log in with passwords (the pages' tests need them); `han` and
+`greedo` are bare users for the collection tests."""
+
+import pytest
+from django.contrib.auth.models import User
+
+
+@pytest.fixture
+def owner(db):
+    return User.objects.create_user("han", password="falcon-pass-123")
+
+
+@pytest.fixture
+def other(db):
+    return User.objects.create_user("lando", password="cloud-pass-123")
+
+
+@pytest.fixture
+def han(db):
+    return User.objects.create(username="han")
+
+
+@pytest.fixture
+def greedo(db):
+    return User.objects.create(username="greedo")
