@@ -15,7 +15,7 @@ PORT ?= 8000
 WORKERS ?= $(shell echo $$(( 2 * $$(nproc 2>/dev/null || echo 1) + 1 )))
 THREADS ?= 1
 
-.PHONY: run serve test lint format bench install engine messages
+.PHONY: run serve test lint format bench install engine messages backup restore
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,11 +33,12 @@ engine: rules/swdbg/compiled.json
 
 install: $(BIN)/.installed engine
 
-# What both ways of running do first: static files (hashed and compressed when DJANGO_DEBUG=0), the database,
-# the cards on first run, the formats every run.
+# What both ways of running do first: static files (hashed and compressed when DJANGO_DEBUG=0), the database
+# and its cache tables (settings.CACHES without REDIS_URL), the cards on first run, the formats every run.
 define PREPARE
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py import_cards swccg --if-empty
 	$(BIN)/python manage.py import_formats swccg
 	$(BIN)/python manage.py import_cards swtcg --if-empty --if-available
@@ -57,7 +58,8 @@ serve: $(BIN)/.installed engine
 		"export SECRET_KEY=\$$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))')" \
 		"(keep the same key across restarts, or every login is lost)." >&2; exit 1; }
 	$(PREPARE)
-	$(BIN)/gunicorn cardsdb.wsgi:application --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
+	$(BIN)/gunicorn cardsdb.wsgi:application -c cardsdb/gunicorn_conf.py --bind $(HOST):$(PORT) \
+		--workers $(WORKERS) --threads $(THREADS) \
 		--access-logfile -
 
 test: $(BIN)/.installed engine
@@ -77,6 +79,17 @@ bench: $(BIN)/.installed engine
 	$(BIN)/python bench/swdbg_engine.py
 	$(BIN)/python bench/swdbg_soak.py --games 2000
 	$(BIN)/python bench/swccg_referee.py
+
+# Backups (docs/operations.md): one .tar.gz of the database (pg_dump, or SQLite's online backup) and the user data.
+# `make backup [OUT=file]`; `make restore FILE=backup.tar.gz` replaces the whole database (same engine), then
+# migrates; with USER_DATA=1 it loads only the users and what they own, into a database whose catalogue is imported.
+backup: $(BIN)/.installed
+	$(BIN)/python manage.py backup $(if $(OUT),--output "$(OUT)")
+
+restore: $(BIN)/.installed
+	@test -n "$(FILE)" || { echo "make restore needs FILE=<backup .tar.gz>" >&2; exit 1; }
+	$(BIN)/python manage.py restore "$(FILE)" $(if $(USER_DATA),--user-data)
+	$(if $(USER_DATA),,$(BIN)/python manage.py migrate --noinput)
 
 # The interface's translations (Italian, Polish): collect the messages of the templates and code into
 # locale/<lang>/LC_MESSAGES/django.po, then compile the .mo files (kept in git, so running the app needs no

@@ -4,8 +4,8 @@ A password check costs a deliberately slow hash. Without a limit, wrong password
 each try would burn CPU. Failures are counted in the cache per client address (an IPv6 client by its /64) and
 per username, in fixed windows of LOGIN_FAILURE_WINDOW seconds; past LOGIN_FAILURE_LIMIT failures in a window,
 attempts are refused before any hashing until the window ends. The API answers 429 with Retry-After, the
-login page a form error (status 429). The counts live in the `default` cache, so they are per process as
-long as that cache is LocMem.
+login page a form error (status 429). The counts live in the `default` cache, which every server process
+shares (Redis or a database table, settings.CACHES).
 """
 
 import hashlib
@@ -57,27 +57,27 @@ def retry_after(request, username: str | None) -> int:
     keys = _keys(request, username)
     stored = cache.get_many([*keys, *(f"{key}:until" for key in keys)])
     now = time.time()
+    # A window ends at its stored time, whatever the cache's own expiry (the database cache's incr() resets it).
     waits = [
-        max(1, math.ceil(stored.get(f"{key}:until", now + 1) - now))
+        math.ceil(stored[f"{key}:until"] - now)
         for key in keys
-        if stored.get(key, 0) >= settings.LOGIN_FAILURE_LIMIT
+        if stored.get(key, 0) >= settings.LOGIN_FAILURE_LIMIT and stored.get(f"{key}:until", now) > now
     ]
-    return max(waits, default=0)
+    return max(1, max(waits)) if waits else 0
 
 
 def record_failure(request, username: str | None) -> None:
     window = settings.LOGIN_FAILURE_WINDOW
     now = time.time()
     for key in _keys(request, username):
-        # add() opens the window; incr() is atomic within the process.
-        if cache.add(key, 1, window):
-            cache.set(f"{key}:until", now + window, window)
+        until = cache.get(f"{key}:until")
+        if until is None or until <= now:  # a new window
+            cache.set_many({key: 1, f"{key}:until": now + window}, window)
             continue
         try:
-            cache.incr(key)
-        except ValueError:  # the window closed between add() and incr()
-            cache.add(key, 1, window)
-            cache.set(f"{key}:until", now + window, window)
+            cache.incr(key)  # atomic on Redis
+        except ValueError:  # the count expired while its window is open
+            cache.set(key, 1, max(1, math.ceil(until - now)))
 
 
 class ThrottledModelBackend(ModelBackend):

@@ -75,6 +75,9 @@ _data_dir = os.environ.get("CARDSDB_DATA_DIR", "")
 CARDSDB_DATA_DIR = Path(_data_dir).resolve() if _data_dir else None
 # Where downloaded sources and rendered card faces are cached.
 CARDSDB_CACHE_DIR = Path(os.environ.get("CARDSDB_CACHE_DIR", VAR_DIR / "cache"))
+# Each game's whole catalogue as gzipped JSON (cardsdb/bulk.py), rewritten by every import; var/ is gitignored.
+BULK_DIR = Path(os.environ.get("CARDSDB_BULK_DIR", VAR_DIR / "bulk"))
+BULK_ON_IMPORT = _env_bool("CARDSDB_BULK_ON_IMPORT", True)  # off: only `manage.py export_bulk` writes them
 # Rendered card faces kept at most (files, bytes); the least recently used go first.
 CARDSDB_FACE_CACHE_MAX_FILES = _env_int("CARDSDB_FACE_CACHE_MAX_FILES", 30_000)
 CARDSDB_FACE_CACHE_MAX_BYTES = _env_int("CARDSDB_FACE_CACHE_MAX_BYTES", 1024 * 2**20)
@@ -210,19 +213,58 @@ REST_FRAMEWORK = {
     # into a 403 when the first class has no header. Wrong credentials on a read count as none (cardsdb/auth.py).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "cardsdb.auth.BasicAuthentication",
+        # Scripts: `Authorization: Token <key>` (or Bearer), keys made on /account/tokens/.
+        "cardsdb.api.token_auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # Rates per scope in CARDSDB_API_RATES below, counted in the shared "rates" cache.
+    "DEFAULT_THROTTLE_CLASSES": ["cardsdb.api.throttles.ApiRateThrottle"],
 }
+
+
+_RATE_PERIODS = {"s", "second", "m", "min", "minute", "h", "hour", "d", "day"}  # as cardsdb/api/throttles.py
+
+
+def _env_rate(name: str, default: str) -> str | None:
+    """A rate such as 6000/hour (per second, minute, hour or day), or "off" for no limit."""
+    value = os.environ.get(name, "").strip() or default
+    if value.lower() == "off":
+        return None
+    number, _, period = value.partition("/")
+    if not number.isdigit() or period.lower() not in _RATE_PERIODS:
+        raise ImproperlyConfigured(f"{name} must be a rate such as 6000/hour, or off; not {value!r}.")
+    return value
+
+
+# API rate limits (cardsdb/api/throttles.py, docs/api.md). Logged-in callers (a token, HTTP Basic, the session)
+# per user: scripts fetching the catalogue page by page fit easily. Anonymous callers per address; their
+# legality checks, the costliest requests, tighter still (the deck builder checks after each change: about
+# 5 a minute while editing, and a logged-in builder counts as its user).
+CARDSDB_API_RATES = {
+    "user": _env_rate("CARDSDB_RATE_USER", "6000/hour"),
+    "anon": _env_rate("CARDSDB_RATE_ANON", "1200/hour"),
+    "anon-check": _env_rate("CARDSDB_RATE_ANON_CHECK", "300/hour"),
+}
+CARDSDB_RATE_CACHE = "rates"
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "cardsdb API",
-    "DESCRIPTION": "Cards, sets and search for the Star Wars card games (SWCCG, SWTCG, SW:DBG).",
+    "DESCRIPTION": "Cards, sets and search for the Star Wars card games (SWCCG, SWTCG, SW:DBG).\n\n"
+    "**Logging in.** Reads need no login. Scripts send an API token (make one on /account/tokens/ or with "
+    "POST /api/tokens/) as `Authorization: Token <key>` or `Bearer <key>`; HTTP Basic and the browser's "
+    "session work too.\n\n"
+    "**Rate limits** on this server (per window that opens at a client's first request): logged-in callers "
+    f"{CARDSDB_API_RATES['user'] or 'no limit'} per user; anonymous callers "
+    f"{CARDSDB_API_RATES['anon'] or 'no limit'} per address, and for legality checks (/api/legality/, "
+    f"/api/legality/batch/) {CARDSDB_API_RATES['anon-check'] or 'no limit'}. Past a limit every operation "
+    "answers 429 `rate-limited` with `Retry-After` (seconds). See docs/api.md.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # The refusals every operation can meet (406, a body's 400/413/415, a log-in's 401/429): cardsdb/api/schema.py
+    # The refusals every operation can meet (406, a rate limit's 429, a body's 400/413/415, a log-in's 401/429):
+    # cardsdb/api/schema.py
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsdb.api.schema.add_common_errors",
@@ -236,12 +278,53 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# Per process: the login throttle (cardsdb/auth.py) counts per gunicorn worker until a shared cache is set up.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+# Shared by every server process (never LocMem: each gunicorn worker would count log-in failures and API rates
+# on its own). "default": pages and search answers kept for visitors, log-in failures; "rates": the API's rate
+# limits, apart so that many kept pages never push the counts out. Redis when REDIS_URL is set (exact counts),
+# else tables in the database, made by `manage.py createcachetable` (make run/serve; the test database too).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cardsdb",
+        },
+        "rates": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cardsdb-rates",
+        },
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "cardsdb_cache",
+            # Mostly pages kept for visitors (~100 KB each): a bound on the table's size.
+            "OPTIONS": {"MAX_ENTRIES": 1000},
+        },
+        "rates": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "cardsdb_rates_cache",
+            # incr() on this backend re-sets the default timeout: a day, the longest rate period, so a count
+            # never expires inside its window.
+            "TIMEOUT": 24 * 3600,
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
+    }
+
+# Jobs (cardsdb/jobs.py) run as Celery tasks on the broker CELERY_BROKER_URL names (Redis: redis://host:6379/1),
+# taken by `celery -A cardsdb worker`. Without one they run in the process that submits them, so `make run` and
+# the tests need nothing else. The job's row holds its result: no result backend.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_TASK_ALWAYS_EAGER:
+    CELERY_BROKER_URL = "memory://localhost/"  # in-process; never carries a task while eager
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-job leaves it for another (jobs.run takes a job once)
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # jobs are long: one at a time per worker process
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 LOGGING = {
     "version": 1,

@@ -131,6 +131,7 @@ def deck_create(
     format_code: str | None = None,
     notes: str = "",
     is_public: bool = False,
+    is_active: bool = False,
     entries: list[Entry] = (),
     setup: dict | None = None,
     version_note: str = "",
@@ -144,6 +145,7 @@ def deck_create(
         format=fmt,
         notes=notes,
         is_public=is_public,
+        is_active=is_active,
         setup=setup or {},
     )
     _replace_cards(deck, list(entries))
@@ -230,6 +232,18 @@ def deck_visible_to(user) -> QuerySet[Deck]:
     if user is not None and user.is_authenticated:
         return decks.filter(Q(is_public=True) | Q(owner=user))
     return decks.filter(is_public=True)
+
+
+def decks_changed_since(decks: QuerySet[Deck], since, *, limit: int) -> list[Deck]:
+    """The decks saved after `since` (every change saves the deck, raising updated_at), oldest change first: at
+    most `limit`, and then every other deck saved at the last one's exact time too, so a client that goes on
+    from that time misses none. Deleted decks are gone: deletion is final, nothing records it."""
+    changed = decks.filter(updated_at__gt=since).order_by("updated_at", "id")
+    found = list(changed[:limit])
+    if len(found) == limit:
+        last = found[-1]
+        found += changed.filter(updated_at=last.updated_at, id__gt=last.id)
+    return found
 
 
 def deck_get(*, deck_id: int, user, for_change: bool = False) -> Deck:

@@ -142,5 +142,8 @@ def format_rules(fmt: Format) -> FormatRules | TcgFormat | SetupRules:
     SW:DBG)."""
     key = (fmt.game_id, fmt.code, fmt.version)
     if key not in _formats:
+        # A new version replaces the old: nothing keeps the old rules (or the verdict tables built for them) alive.
+        for stale in [k for k in _formats if k[:2] == key[:2]]:
+            del _formats[stale]
         _formats[key] = game_plugin(fmt.game_id).read_format(fmt)
     return _formats[key]

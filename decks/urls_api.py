@@ -9,6 +9,10 @@ urlpatterns = [
     path("legality/batch/", views.LegalityBatchView.as_view(), name="api-legality-batch"),
 ]
 
+from .api import legality_jobs  # noqa: E402
+
+urlpatterns += [path("legality/jobs/", legality_jobs.LegalityJobView.as_view(), name="api-legality-jobs")]
+
 from .api import decks  # noqa: E402
 
 urlpatterns += [

@@ -111,6 +111,16 @@ def _fresh_catalogue_caches():
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Users made with a password hash it with PBKDF2's million rounds (about half a second each) unless a test
+    says otherwise; what the tests check of passwords does not depend on the hasher."""
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",  # passwords set outside a test still check
+    ]
+
+
+@pytest.fixture(autouse=True)
 def _no_kept_answers(settings):
     """Tests change cards without an import and read them back: answers are kept only where a test asks
     (tests/cardsdb/test_search_cache.py)."""
@@ -118,14 +128,41 @@ def _no_kept_answers(settings):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_django_cache():
-    """Login throttle counts live in Django's cache: one test's failed logins must not throttle the next."""
+def _fresh_django_cache(request, django_db_blocker):
+    """Login throttle counts and API rate counts live in Django's caches: one test's requests must not throttle
+    the next. On the database cache (no REDIS_URL) a test's rows go with its rolled-back transaction, but not
+    those of a transactional test; a test without database access wrote none (and the test database may not
+    exist yet)."""
     yield
-    from django.core.cache import cache
+    from django.core.cache import caches
+    from django.core.cache.backends.db import DatabaseCache
 
-    cache.clear()
+    uses_db = "_django_db_helper" in request.fixturenames
+    for alias in settings.CACHES:
+        cache = caches[alias]
+        if isinstance(cache, DatabaseCache):
+            if uses_db:
+                with django_db_blocker.unblock():  # after the test's own database teardown
+                    cache.clear()
+        else:
+            cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _no_rate_limits(settings):
+    """API rate limits are off, so that no test is refused for the requests the ones before it made; the rate
+    limit tests set their own (tests/cardsdb/test_throttles.py)."""
+    settings.CARDSDB_API_RATES = dict.fromkeys(settings.CARDSDB_API_RATES)
 
 
 @pytest.fixture(autouse=True)
 def _cache_dir(settings, tmp_path_factory):
     settings.CARDSDB_CACHE_DIR = tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(autouse=True)
+def _bulk_dir(settings, tmp_path_factory):
+    """Bulk files (cardsdb/bulk.py) go to each test's own folder, never to var/bulk; imports write them only in
+    tests/cardsdb/test_bulk.py (SWCCG's takes half a minute)."""
+    settings.BULK_DIR = tmp_path_factory.mktemp("bulk")
+    settings.BULK_ON_IMPORT = False

@@ -1,5 +1,7 @@
 """One error shape for the whole API: {"code": "...", "message": "...", ...details}."""
 
+import math
+
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
@@ -16,6 +18,7 @@ ERROR_CODES = {
     "unknown-game": "The game is not one of swccg, swtcg, swdbg.",
     "card-not-found": "No card has this id in this game.",
     "set-not-found": "No set has this code in this game.",
+    "bulk-not-found": "The game's bulk file has not been written yet (404): an import or export_bulk writes it.",
     "no-match": "No card name is close enough to the name given.",
     "ambiguous-name": "Several cards have this name; narrow it with side= or pick an id.",
     "not-found": "No such page or resource.",
@@ -33,12 +36,21 @@ ERROR_CODES = {
     "version-not-found": "The deck has no kept version with this number (404); its versions list says which.",
     "different-games": "The two decks compared are of different games; compare decks of one game.",
     "version-mismatch": "The deck changed since the version If-Match names (412); 'version' is its version now.",
-    "precondition-failed": 'If-Match is not one of the deck\'s ETags ("3") nor * (412).',
+    "precondition-failed": 'If-Match is not one of the deck\'s ETags ("3") nor * (412); on a read, If-Match or '
+    "If-Unmodified-Since does not hold.",
     "precondition-required": "Changing a deck's cards needs If-Match with the ETag you read (428).",
     "forbidden": "You may not do this (only a deck's owner changes it).",
     "not-authenticated": "Log in (session or HTTP Basic) to do this.",
     "authentication-failed": "The credentials sent (HTTP Basic) are wrong.",
     "throttled": "Too many failed log-ins from this address or for this user; Retry-After says when to retry.",
+    "rate-limited": "Too many requests from this client for its rate limit (429); Retry-After and 'retry_after' "
+    "say in how many seconds to retry, 'rate' and 'scope' which limit it is (docs/api.md).",
+    "token-invalid": "The API token sent (Authorization: Token or Bearer) is wrong or was revoked (401).",
+    "token-limit": "You have as many API tokens as one user may (409); revoke one first.",
+    "token-not-found": "You have no API token with this id (404).",
+    "job-not-found": "You have no job with this id (404); GET /api/jobs/ lists yours.",
+    "too-many-jobs": "You have as many jobs queued or running as one user may (429); wait for one to finish.",
+    "job-failed": "The job stopped on a server error (in a job's `error`); it was logged.",
     "decklist-problems": "The deck list has lines that could not be read; 'problems' lists each with candidates.",
     "decklist-too-large": "A deck list has more characters or lines than one deck can (413); 'limit' is the bound.",
     "batch-too-large": "A legality batch asks for more work in total than one request may (413); 'limit' says which.",
@@ -110,6 +122,8 @@ def exception_handler(exc, context):
         headers = _authenticate_header(context) if exc.status_code == status.HTTP_401_UNAUTHORIZED else {}
         body = {"code": exc.code, "message": str(exc.detail), **exc.details}
         return Response(body, status=exc.status_code, headers=headers)
+    if type(exc) is exceptions.Throttled:  # a rate limit (cardsdb/api/throttles.py); log-ins raise a subclass
+        return _rate_limited(exc, context)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     response = drf_exception_handler(exc, context)
@@ -122,6 +136,21 @@ def exception_handler(exc, context):
     detail = response.data.get("detail") if isinstance(response.data, dict) else None
     response.data = {"code": code, "message": str(detail or response.data)}
     return response
+
+
+def _rate_limited(exc, context) -> Response:
+    wait = max(1, math.ceil(exc.wait or 1))
+    limit = getattr(context.get("request"), "rate_limit", None) or {}
+    which = f" ({limit['rate']} in the {limit['scope']} scope)" if limit else ""
+    anonymous = limit.get("scope", "").startswith("anon")
+    hint = " Callers with an API token have a higher limit." if anonymous else ""
+    body = {
+        "code": "rate-limited",
+        "message": f"Too many requests from this client{which}: retry in {wait} seconds.{hint}",
+        "retry_after": wait,
+        **limit,
+    }
+    return Response(body, status=status.HTTP_429_TOO_MANY_REQUESTS, headers={"Retry-After": str(wait)})
 
 
 def _authenticate_header(context) -> dict:

@@ -60,14 +60,19 @@ class ClosedBodyExtension(OpenApiSerializerExtension):
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
 # Refusals the framework gives on any operation of a kind, with the codes they carry.
 COMMON_ERRORS = {
-    "all": {"406": "The Accept header asks for a format other than JSON (`not-acceptable`)."},
+    "all": {
+        "406": "The Accept header asks for a format other than JSON (`not-acceptable`).",
+        "429": "Too many requests for this client's rate limit (`rate-limited`); Retry-After says in how many "
+        "seconds to retry (limits: the API's description, docs/api.md).",
+    },
     "body": {
         "400": "The body is not valid (`parse-error`, `bad-unicode`, `too-deep`, `invalid-request`…).",
         "413": "The body is larger than this operation accepts (`request-too-large`).",
         "415": "The body is not JSON (`unsupported-media-type`).",
     },
     "login": {
-        "401": "Wrong HTTP Basic credentials on a change (`authentication-failed`).",
+        "401": "Wrong HTTP Basic credentials on a change (`authentication-failed`), or a wrong or revoked API "
+        "token (`token-invalid`).",
         "429": "Too many failed log-ins from this address or for this user (`throttled`); see Retry-After.",
     },
 }
@@ -83,12 +88,16 @@ def add_common_errors(result, generator, request, public):
             if any(scheme for scheme in operation.get("security", [])):
                 kinds.append("login")
             responses = operation.setdefault("responses", {})
+            added: set[str] = set()
             for kind in kinds:
                 for status, description in COMMON_ERRORS[kind].items():
                     answer = responses.setdefault(status, {"description": description})
                     answer.setdefault("content", {"application/json": {"schema": ERROR_REF}})
                     if not answer.get("description"):
                         answer["description"] = description
+                    elif status in added and description not in answer["description"]:
+                        answer["description"] += " Or: " + description  # 429: a rate limit or log-ins
+                    added.add(status)
     return result
 
 

@@ -1,8 +1,8 @@
 """Which API operations need a login, as the OpenAPI schema (and so Swagger UI's lock) says.
 
-Every view accepts HTTP Basic and the session, but most answer anyone: cards, sets, formats, legality, odds,
-public decks. An operation lists `basicAuth`/`cookieAuth` as its security only when it refuses an anonymous
-caller (401 `not-authenticated`); the others show no lock. The views check the login in their own code
+Every view accepts HTTP Basic, an API token and the session, but most answer anyone: cards, sets, formats,
+legality, odds, public decks. An operation lists `basicAuth`/`tokenAuth`/`cookieAuth` as its security only when it
+refuses an anonymous caller (401 `not-authenticated`); the others show no lock. The views check the login in their own code
 (`_require_login`), so the operations that do are listed here; tests/decks/test_schema_auth.py calls every
 operation of the schema anonymously and holds this list to what the views answer.
 """
@@ -12,6 +12,8 @@ import re
 from drf_spectacular.authentication import SessionScheme
 
 from cardsdb.auth import BasicScheme
+
+from .token_auth import TokenScheme
 
 ALL = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE"})
 
@@ -27,6 +29,9 @@ LOGIN_REQUIRED: tuple[tuple[str, frozenset[str]], ...] = (
     (r"/api/games/swdbg/", frozenset({"POST"})),
     (r"/api/games/swccg/replays/", ALL),
     (r"/api/games/swccg/replays/\{replay_id\}/", ALL),
+    (r"/api/tokens/(\{token_id\}/)?", ALL),
+    (r"/api/jobs/(\{job_id\}/)?", ALL),
+    (r"/api/legality/jobs/", ALL),
 )
 _COMPILED = tuple((re.compile(pattern), methods) for pattern, methods in LOGIN_REQUIRED)
 
@@ -55,3 +60,12 @@ class BasicLoginScheme(_OnlyWhenLoginNeeded, BasicScheme):
 
 class SessionLoginScheme(_OnlyWhenLoginNeeded, SessionScheme):
     target_class = "rest_framework.authentication.SessionAuthentication"
+
+
+class TokenLoginScheme(_OnlyWhenLoginNeeded, TokenScheme):
+    target_class = "cardsdb.api.token_auth.ApiTokenAuthentication"
+
+    def get_security_requirement(self, auto_schema):
+        if auto_schema.path.startswith("/api/tokens/"):
+            return None  # a token cannot manage tokens (cardsdb/api/tokens.py)
+        return super().get_security_requirement(auto_schema)

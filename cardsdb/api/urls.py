@@ -1,7 +1,7 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import views
+from . import bulk, views
 from .errors import json_404
 
 urlpatterns = [
@@ -12,9 +12,25 @@ urlpatterns = [
     path("cards/named", views.CardNamedView.as_view(), name="api-card-named"),
     path("cards/named/", views.CardNamedAliasView.as_view()),
     path("cards/<str:game>/<str:code>/", views.CardDetailView.as_view(), name="api-card-detail"),
+    path("bulk/", bulk.BulkListView.as_view(), name="api-bulk"),
+    path("bulk/<str:game>.json.gz", bulk.BulkFileView.as_view(), name="api-bulk-file"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]
+
+from . import tokens  # noqa: E402
+
+urlpatterns += [
+    path("tokens/", tokens.TokenListView.as_view(), name="api-tokens"),
+    path("tokens/<int:token_id>/", tokens.TokenDetailView.as_view(), name="api-token-detail"),
+]
+
+from . import jobs  # noqa: E402
+
+urlpatterns += [
+    path("jobs/", jobs.JobListView.as_view(), name="api-jobs"),
+    path("jobs/<str:job_id>/", jobs.JobDetailView.as_view(), name="api-job-detail"),
 ]
 
 # Unknown API URLs answer JSON, in debug mode too.

@@ -15,6 +15,7 @@ from ..search.owned import SearchNeedsLogin
 from ..search.results_cache import cached_answer
 from ..search.syntax import QuerySyntaxError
 from ..selectors import card_get, card_search, game_exists, set_get
+from .conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp
 from .errors import ApiError
 from .pagination import CardPagination
 from .schema import ERROR
@@ -59,13 +60,23 @@ class GameListView(generics.ListAPIView):
     pagination_class = None
 
 
-class SetListView(generics.ListAPIView):
+class CatalogueRead(ConditionalReadMixin):
+    """A read of one game's catalogue (the `game` in the path or the query; every game's without one): validated
+    by its catalogue version (cardsdb/api/conditional.py)."""
+
+    def read_stamp(self, request, *args, **kwargs):
+        return catalogue_stamp(kwargs.get("game") or request.query_params.get("game") or None)
+
+
+class SetListView(CatalogueRead, generics.ListAPIView):
     """Sets with their edition data, in release order."""
 
     serializer_class = SetSerializer
     pagination_class = None
 
-    @extend_schema(parameters=[GAME_PARAM], responses={200: SetSerializer(many=True), 400: ERROR})
+    @extend_schema(
+        parameters=[GAME_PARAM], responses={200: SetSerializer(many=True), 304: NOT_MODIFIED, 400: ERROR}
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -75,13 +86,13 @@ class SetListView(generics.ListAPIView):
         return sets.filter(game_id=game) if game else sets
 
 
-class SetDetailView(APIView):
+class SetDetailView(CatalogueRead, APIView):
     @extend_schema(
         parameters=[
             GAME_PATH,
             OpenApiParameter("code", str, OpenApiParameter.PATH, examples=[OpenApiExample("1", "1")]),
         ],
-        responses={200: SetSerializer, 404: ERROR},
+        responses={200: SetSerializer, 304: NOT_MODIFIED, 404: ERROR},
     )
     def get(self, request, game: str, code: str):
         card_set = set_get(game=game, code=code)
@@ -90,12 +101,19 @@ class SetDetailView(APIView):
         return Response(SetSerializer(card_set).data)
 
 
-class CardListView(generics.ListAPIView):
+class CardListView(CatalogueRead, generics.ListAPIView):
     """Search cards with the query language (see /search/help). Current cards only unless the query says
     otherwise (is:legacy, is:pre-errata, edition:any)."""
 
     serializer_class = CardListSerializer
     pagination_class = CardPagination
+
+    def read_stamp(self, request, *args, **kwargs):
+        # A search of the user's collection is never validated, so never shared. As in search.results_cache,
+        # every collection keyword holds "owned"; a query with the word anywhere counts as one.
+        if "owned" in request.query_params.get("q", "").lower():
+            return None
+        return super().read_stamp(request, *args, **kwargs)
 
     @extend_schema(
         parameters=[
@@ -105,6 +123,7 @@ class CardListView(generics.ListAPIView):
         ],
         responses={
             200: CardListSerializer(many=True),
+            304: NOT_MODIFIED,
             400: ERROR,
             401: OpenApiResponse(
                 ERROR, description="owned: or is:owned without logging in (`search-needs-login`)."
@@ -146,7 +165,7 @@ class CardListView(generics.ListAPIView):
             raise ApiError("bad-query", exc.message, position=exc.position) from None
 
 
-class CardDetailView(APIView):
+class CardDetailView(CatalogueRead, APIView):
     """One card with everything: personas, printings, variants, errata history, rulings, relations.
     The id may also be one of its aliases (GEMP's X_BACK or a reprint's id)."""
 
@@ -155,7 +174,7 @@ class CardDetailView(APIView):
             GAME_PATH,
             OpenApiParameter("code", str, OpenApiParameter.PATH, examples=[OpenApiExample("1_168", "1_168")]),
         ],
-        responses={200: CardDetailSerializer, 400: ERROR, 404: ERROR},
+        responses={200: CardDetailSerializer, 304: NOT_MODIFIED, 400: ERROR, 404: ERROR},
     )
     def get(self, request, game: str, code: str):
         check_game(game)
@@ -168,7 +187,7 @@ class CardDetailView(APIView):
         return Response(data)
 
 
-class CardNamedView(APIView):
+class CardNamedView(CatalogueRead, APIView):
     """The card a player means: `exact=` for an exact name (marks and case ignored), `fuzzy=` for a misspelt name,
     nickname ("ADLR") or acronym. Several cards with the name (Light and Dark) answer 404 ambiguous-name unless
     `side=` narrows them."""
@@ -180,7 +199,7 @@ class CardNamedView(APIView):
             OpenApiParameter("exact", str),
             OpenApiParameter("side", str, enum=["light", "dark"]),
         ],
-        responses={200: CardDetailSerializer, 400: ERROR, 404: OpenApiResponse(ERROR)},
+        responses={200: CardDetailSerializer, 304: NOT_MODIFIED, 400: ERROR, 404: OpenApiResponse(ERROR)},
     )
     def get(self, request):
         params = request.query_params

@@ -2,8 +2,11 @@ from .cards import STAT_FIELDS, Card, CardAlias, CardRelation, Printing, Variant
 from .facts import CardFact
 from .games import CardSet, Game, Persona, Rarity
 from .imports import ImportRun
+from .jobs import Job
+from .tokens import ApiToken
 
 __all__ = [
+    "ApiToken",
     "STAT_FIELDS",
     "Card",
     "CardAlias",
@@ -12,6 +15,7 @@ __all__ = [
     "CardSet",
     "Game",
     "ImportRun",
+    "Job",
     "Persona",
     "Printing",
     "Rarity",

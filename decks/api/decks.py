@@ -3,10 +3,15 @@
 A SW:DBG deck is a game setup: it is sent as `setup` (decks/legality/swdbg.py), never as cards; its cards (the
 first player's starter and base decks) and side (their faction) follow from the setup."""
 
+import re
 from dataclasses import asdict
+from datetime import UTC, datetime
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -35,7 +40,7 @@ from .serializers import (
 from .versions import if_match, require_if_match, with_etag
 from .views import MAX_BODY, check_body_size
 
-DECK_FIELDS = {"name": str, "side": str, "notes": str, "is_public": bool}
+DECK_FIELDS = {"name": str, "side": str, "notes": str, "is_public": bool, "is_active": bool}
 
 
 def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
@@ -48,6 +53,8 @@ def deck_as_dict(deck: Deck, *, legality_format: str | None = None) -> dict:
         "format": deck.format.code if deck.format else None,
         "notes": deck.notes,
         "is_public": deck.is_public,
+        "is_active": deck.is_active,
+        "share_url": reverse("deck-share", args=[deck.share_id]),
         "version": deck.version,  # also the answer's ETag (decks/api/versions.py)
         "owner": deck.owner.username,
         "created_at": deck.created_at,
@@ -75,6 +82,30 @@ def _stats(deck: Deck) -> dict:
     """SWCCG's statistics (destiny, deploy, icons…) for SWCCG decks; SWTCG's for SWTCG and SW:DBG decks."""
     tcg = game_plugin(deck.game_id).statistics == "tcg"
     return decks.deck_tcg_stats(deck) if tcg else decks.deck_stats(deck)
+
+
+TIME_TEXT = re.compile(r"[0-9TZtz:.,+\- ]{1,64}")  # a changed_since value; the longest ISO 8601 time has 32
+
+
+def sync_time(raw: str) -> datetime:
+    """A changed_since value as an aware UTC datetime (a time without an offset is UTC); 400 bad-parameter for
+    anything else, an out-of-range year or one that leaves the calendar once converted to UTC included."""
+    problem = ApiError(
+        "bad-parameter",
+        "changed_since must be an ISO 8601 date and time, e.g. 2026-01-31T12:00:00Z or 2026-01-31T13:00:00+01:00.",
+    )
+    # The characters of ISO 8601 only: Python's fromisoformat accepts a trailing NUL, for one.
+    if not TIME_TEXT.fullmatch(raw):
+        raise problem
+    try:
+        found = parse_datetime(raw.strip())
+        if found is None:
+            raise problem
+        if timezone.is_naive(found):
+            found = found.replace(tzinfo=UTC)
+        return found.astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise problem from None
 
 
 def _require_login(request) -> None:
@@ -184,8 +215,18 @@ class DeckListView(APIView):
 
     @extend_schema(
         operation_id="decks_list",
-        parameters=[OpenApiParameter("mine", bool), GAME_PARAM],
-        responses={200: DeckSummaryOut(many=True), 400: ERROR},
+        parameters=[
+            OpenApiParameter("mine", bool),
+            GAME_PARAM,
+            OpenApiParameter(
+                "changed_since",
+                OpenApiTypes.DATETIME,
+                description="For sync (login needed): your decks changed after this ISO 8601 time, oldest change "
+                "first, at most 500 (more when several share the last time); ask again from the last one's "
+                "updated_at. Deleted decks are not listed (deletion is final).",
+            ),
+        ],
+        responses={200: DeckSummaryOut(many=True), 400: ERROR, 401: ERROR},
     )
     def get(self, request):
         found = decks.deck_visible_to(request.user)
@@ -194,6 +235,12 @@ class DeckListView(APIView):
         game = check_game(request.query_params.get("game"))
         if game:
             found = found.filter(game_id=game)
+        if "changed_since" in request.query_params:
+            _require_login(request)
+            since = sync_time(request.query_params["changed_since"])
+            found = decks.decks_changed_since(found.filter(owner=request.user), since, limit=500)
+        else:
+            found = found[:500]
         return Response(
             [
                 {
@@ -207,7 +254,7 @@ class DeckListView(APIView):
                     "updated_at": d.updated_at,
                     "url": reverse("api-deck-detail", args=[d.pk]),
                 }
-                for d in found[:500]
+                for d in found
             ]
         )
 

@@ -12,6 +12,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsdb.api.conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp, rows_stamp
 from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import CardPagination, whole_number
 from cardsdb.api.parsers import JSONParser
@@ -234,7 +235,18 @@ def public_page(request, view, found) -> Response:
     )
 
 
-class PublicDeckListView(APIView):
+class PublicDecksRead(ConditionalReadMixin):
+    """Validated by the public decks (their count and newest change, as history_services.decks_stamp reads them)
+    and the catalogue the card filters are read in. The same for everyone: only public decks are listed."""
+
+    def read_stamp(self, request, *args, **kwargs):
+        catalogue = catalogue_stamp(kwargs.get("game") or request.query_params.get("game") or None)
+        if catalogue is None:
+            return None
+        return catalogue + rows_stamp("public-decks", Deck.objects.filter(is_public=True))
+
+
+class PublicDeckListView(PublicDecksRead, APIView):
     """Public decks, newest change first, a page at a time: ?game=, ?side=, ?format= (a format code), ?q= (in
     the name), and ?card=<id> (repeatable, up to 10; with game=): decks holding every card named, in any
     printing and zone — the decks using a card."""
@@ -248,7 +260,7 @@ class PublicDeckListView(APIView):
             OpenApiParameter("card", str, many=True, description="A card id (needs game=); repeatable."),
             *PAGE_PARAMS,
         ],
-        responses={200: PublicDeckPageOut, 400: ERROR, 404: ERROR},
+        responses={200: PublicDeckPageOut, 304: NOT_MODIFIED, 400: ERROR, 404: ERROR},
     )
     def get(self, request):
         game = check_game(text_param(request, "game", 20))
@@ -271,13 +283,13 @@ class PublicDeckListView(APIView):
         return public_page(request, self, found)
 
 
-class DecksUsingCardView(APIView):
+class DecksUsingCardView(PublicDecksRead, APIView):
     """The public decks that hold a card (any printing, any zone), newest change first: the card page's "decks
     using this card". The same as /api/decks/public/?game=<game>&card=<code>."""
 
     @extend_schema(
         parameters=[GAME_PATH, OpenApiParameter("code", str, OpenApiParameter.PATH), *PAGE_PARAMS],
-        responses={200: PublicDeckPageOut, 400: ERROR, 404: ERROR},
+        responses={200: PublicDeckPageOut, 304: NOT_MODIFIED, 400: ERROR, 404: ERROR},
     )
     def get(self, request, game: str, code: str):
         check_game(game)

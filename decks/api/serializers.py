@@ -185,6 +185,10 @@ class DeckChangeIn(StrictSerializer):
     )
     notes = serializers.CharField(required=False, allow_blank=True)
     is_public = serializers.BooleanField(required=False)
+    is_active = serializers.BooleanField(
+        required=False,
+        help_text="Built from my collection: its cards count as used for my other decks' missing lists.",
+    )
     cards = DeckCardIn(many=True, required=False, help_text="SWCCG and SWTCG: the cards (or `decklist`).")
     decklist = serializers.CharField(required=False, help_text="A deck list in any supported format.")
     decklist_format = serializers.CharField(required=False, help_text="The list's format, if not detected.")
@@ -240,6 +244,10 @@ class DeckOut(serializers.Serializer):
     format = serializers.CharField(allow_null=True)
     notes = serializers.CharField(allow_blank=True)
     is_public = serializers.BooleanField()
+    is_active = serializers.BooleanField(help_text="Built from the owner's collection (missing lists).")
+    share_url = serializers.CharField(
+        help_text="The deck's stable public address; it answers while the deck is public."
+    )
     version = serializers.IntegerField(help_text="Rises with every change; also the answer's ETag.")
     owner = serializers.CharField()
     created_at = serializers.DateTimeField()

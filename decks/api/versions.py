@@ -6,7 +6,7 @@ the ETag it read; a deck changed since is refused with 412 `version-mismatch`, a
 
 Changing the cards (`cards`, `decklist` or a SW:DBG `setup`) requires If-Match (428 `precondition-required`
 without it): a new card list replaces the old one whole, so a client must say which list it replaces, or send
-`If-Match: *` to replace whatever the deck holds. Plain fields (name, notes, side, format, is_public) may change
+`If-Match: *` to replace whatever the deck holds. Plain fields (name, notes, side, format, is_public, is_active) may change
 without it: only the fields sent are written, so two clients changing different fields both keep their change.
 """
 

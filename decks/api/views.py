@@ -5,12 +5,16 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsdb.api.conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp, rows_stamp
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.token_auth import ApiTokenAuthentication
 from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
 
 from .. import services
-from ..formats_io.limits import SuggestionBudget, line_count
+from ..batch import check_batch
+from ..formats_io.limits import line_count
+from ..models import Format
 from .serializers import BatchRequest, LegalityRequest, LegalityResponse, format_out, parse_legality_body
 
 MAX_BODY = 1_000_000
@@ -18,7 +22,6 @@ MAX_BATCH_BODY = 6_000_000
 MAX_BATCH_DECKS = 500
 # A batch's total work (the checker is linear in the cards, the readers in the deck lists' lines).
 BATCH_LIMITS = {"cards": 100_000, "characters": 1_000_000, "lines": 25_000}
-MAX_BATCH_SUGGESTED_LINES = 100  # unread lines of a whole batch that get the closest cards
 
 
 def check_body_size(request, limit: int) -> None:
@@ -31,16 +34,30 @@ def check_body_size(request, limit: int) -> None:
         )
 
 
-class FormatListView(APIView):
+class FormatRead(ConditionalReadMixin):
+    """Validated by the game's formats (imports save them) and its catalogue (the rules name its cards)."""
+
+    def read_stamp(self, request, *args, **kwargs):
+        game = kwargs.get("game") or request.query_params.get("game") or None
+        catalogue = catalogue_stamp(game)
+        if catalogue is None:
+            return None
+        formats = Format.objects.filter(game_id=game) if game else Format.objects.all()
+        return catalogue + rows_stamp("formats", formats)
+
+
+class FormatListView(FormatRead, APIView):
     """The formats of a game with their rules (legal sets, bans, restrictions, icons, rarities, deck size…)."""
 
-    @extend_schema(parameters=[GAME_PARAM], responses={200: format_out(many=True), 400: ERROR})
+    @extend_schema(
+        parameters=[GAME_PARAM], responses={200: format_out(many=True), 304: NOT_MODIFIED, 400: ERROR}
+    )
     def get(self, request):
         game = check_game(request.query_params.get("game"))
         return Response([services.format_as_dict(f) for f in services.format_list(game=game)])
 
 
-class FormatDetailView(APIView):
+class FormatDetailView(FormatRead, APIView):
     @extend_schema(
         parameters=[
             GAME_PATH,
@@ -48,7 +65,7 @@ class FormatDetailView(APIView):
                 "code", str, OpenApiParameter.PATH, examples=[OpenApiExample("classic", "classic")]
             ),
         ],
-        responses={200: format_out(), 400: ERROR, 404: ERROR},
+        responses={200: format_out(), 304: NOT_MODIFIED, 400: ERROR, 404: ERROR},
     )
     def get(self, request, game: str, code: str):
         check_game(game)
@@ -64,7 +81,10 @@ class LegalityView(APIView):
     unread lines are reported with their line number; the first 20 get the closest cards as candidates."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    # No login needed; a token only says whose rate limit counts the check (the session's is found by the
+    # throttle), and anonymous checks have the tighter `anon-check` limit (cardsdb/api/throttles.py).
+    authentication_classes = [ApiTokenAuthentication]
+    throttle_scope = "check"
 
     @extend_schema(request=LegalityRequest, responses={200: LegalityResponse, 400: ERROR, 413: ERROR})
     def post(self, request):
@@ -88,7 +108,10 @@ class LegalityBatchView(APIView):
     with their line number, without candidates."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    # No login needed; a token only says whose rate limit counts the check (the session's is found by the
+    # throttle), and anonymous checks have the tighter `anon-check` limit (cardsdb/api/throttles.py).
+    authentication_classes = [ApiTokenAuthentication]
+    throttle_scope = "check"
 
     @extend_schema(request=BatchRequest, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):
@@ -100,26 +123,11 @@ class LegalityBatchView(APIView):
                 f"`decks` must be a list of 1 to {MAX_BATCH_DECKS} legality request bodies.",
             )
         check_batch_work(decks)
-        results = []
-        formats = services.FormatCache()
-        suggestions = SuggestionBudget(MAX_BATCH_SUGGESTED_LINES, scope="batch")
-        for index, body in enumerate(decks):
-            values, errors = parse_legality_body(body)
-            if errors:
-                results.append({"index": index, "error": {"code": "invalid-request", "errors": errors}})
-                continue
-            try:
-                result = services.legality_check(**values, formats=formats, suggestions=suggestions)
-            except ApiError as exc:
-                results.append({"index": index, "error": {"code": exc.code, "message": str(exc.detail)}})
-                continue
-            results.append({"index": index, **result})
-        legal = sum(1 for r in results if r.get("legal"))
-        return Response({"count": len(results), "legal": legal, "results": results})
+        return Response(check_batch(decks))
 
 
-def check_batch_work(decks: list) -> None:
-    """Refuse a batch whose decks together hold more cards or deck-list text than BATCH_LIMITS allow (the
+def check_batch_work(decks: list, limits: dict[str, int] = BATCH_LIMITS) -> None:
+    """Refuse a batch whose decks together hold more cards or deck-list text than `limits` allow (the
     items' own types are checked one by one later: here anything that is not a list or text counts as 0)."""
     totals = {"cards": 0, "characters": 0, "lines": 0}
     for body in decks:
@@ -130,7 +138,7 @@ def check_batch_work(decks: list) -> None:
         if isinstance(body.get("decklist"), str):
             totals["characters"] += len(body["decklist"])
             totals["lines"] += line_count(body["decklist"])
-    for unit, limit in BATCH_LIMITS.items():
+    for unit, limit in limits.items():
         if totals[unit] > limit:
             what = "card ids (cards and outside_deck)" if unit == "cards" else f"deck list {unit}"
             raise ApiError(

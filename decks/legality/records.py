@@ -27,6 +27,9 @@ class CardPool:
 
     cards: dict[str, LegalityCard]
     by_title: dict[str, list[str]] = field(default_factory=dict)
+    # Each format's verdict per card (decks/legality/verdicts.py), built on first check; the pool's own cache, so
+    # a new catalogue version (a new pool) starts without them.
+    tables: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):
         if not self.by_title:

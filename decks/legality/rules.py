@@ -1,6 +1,8 @@
 """The construction rules, each a small function yielding violations (GEMP's checks, plus what players expect).
 
-Every rule sees the whole deck, so a check reports all problems at once, never just the first.
+Every rule sees the whole deck, so a check reports all problems at once, never just the first. The deck comes
+counted: each distinct id once, with its copies and the format's verdict flags (decks/legality/verdicts.py), so
+a rule counts and looks up rather than walks every copy, and the checker skips a rule whose flags no card has.
 """
 
 from collections import Counter
@@ -9,25 +11,49 @@ from dataclasses import dataclass
 
 from .formats import FormatRules
 from .records import CardPool, LegalityCard
+from .verdicts import (
+    CAPPING,
+    GAME_AID,
+    ILLEGAL,
+    LIMITED,
+    OBJECTIVE,
+    OUTSIDE_ONLY,
+    REQUIRING,
+    RESTRICTED,
+    SHIELD,
+    STARTING,
+    VerdictTable,
+    is_legal_card,
+)
 from .violations import Violation, n_of
 
+__all__ = ["RULES", "Deck", "is_legal_card"]
 
-@dataclass(frozen=True)
+Entry = tuple[LegalityCard, int, int]  # card, verdict flags, copies
+
+
+@dataclass(slots=True)
 class Deck:
-    """A deck resolved against the card pool. `unknown` keeps the ids that name no card, with their zone."""
+    """A deck resolved against the card pool and counted. `deck` and `outside` hold each id once, in the order
+    first listed (an id written two ways, "1_1" and "1_1*", is two entries of one card); `unknown` keeps the ids
+    that name no card, with their zone and copies."""
 
-    deck: tuple[LegalityCard, ...]
-    outside: tuple[LegalityCard, ...]
-    unknown: tuple[tuple[str, str], ...]  # (id as given, "deck" or "outside deck")
+    deck: list[Entry]
+    outside: list[Entry]
+    unknown: list[tuple[tuple[str, str], int]]  # ((id as given, "deck" or "outside deck"), copies)
     listed_deck_size: int  # every deck entry, known or not
+    known_outside: int  # outside-deck copies that name a card
+    flags: int  # every flag of a card in or outside the deck
+    listed: list[str]  # the deck's ids as given
+    sides: dict[str, int]  # copies per side, in and outside the deck, in the order first listed
     side: str | None = None  # the side the deck declares, if any
 
 
-Rule = Callable[[Deck, FormatRules, CardPool], Iterable[Violation]]
+Rule = Callable[[Deck, VerdictTable], Iterable[Violation]]
 
 
-def unknown_cards(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    for (card_id, zone), count in Counter(deck.unknown).items():
+def unknown_cards(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    for (card_id, zone), count in deck.unknown:
         yield Violation(
             "unknown-card",
             f"{card_id!r} ({n_of(count, 'copy', 'copies')} in the {zone}) names no card in the catalogue; "
@@ -36,15 +62,20 @@ def unknown_cards(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Viol
         )
 
 
-def not_deck_cards(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    for card in sorted({c for c in deck.deck + deck.outside if c.category == "GAME_AID"}, key=lambda c: c.id):
+def _distinct(entries: Iterable[Entry], flag: int) -> list[LegalityCard]:
+    """The cards with `flag`, each once, by id."""
+    return sorted({card.id: card for card, flags, _ in entries if flags & flag}.values(), key=lambda c: c.id)
+
+
+def not_deck_cards(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    for card in _distinct(deck.deck + deck.outside, GAME_AID):
         yield Violation(
             "not-deck-card", f"{card.title} is a game aid, not a card for decks; remove it.", (card.id,)
         )
 
 
-def outside_deck_only(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    for card in sorted({c for c in deck.deck if c.outside_deck_only}, key=lambda c: c.id):
+def outside_deck_only(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    for card in _distinct(deck.deck, OUTSIDE_ONLY):
         yield Violation(
             "outside-deck-only",
             f"{card.title} does not count toward the deck limit; move it outside the deck.",
@@ -52,21 +83,27 @@ def outside_deck_only(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[
         )
 
 
-def deck_size(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    size = deck.listed_deck_size
-    if size != fmt.deck_size:
-        change = f"add {fmt.deck_size - size}" if size < fmt.deck_size else f"remove {size - fmt.deck_size}"
-        yield Violation(
+def deck_size(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    return deck_size_violation(deck.listed_deck_size, table.fmt)
+
+
+def deck_size_violation(size: int, fmt: FormatRules) -> tuple[Violation, ...]:
+    if size == fmt.deck_size:
+        return ()
+    change = f"add {fmt.deck_size - size}" if size < fmt.deck_size else f"remove {size - fmt.deck_size}"
+    return (
+        Violation(
             "deck-size",
             f"The deck has {n_of(size, 'card')}; {fmt.name} needs exactly {fmt.deck_size} ({change}). "
             "Cards outside the deck do not count.",
-        )
+        ),
+    )
 
 
-def sides(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    cards = deck.deck + deck.outside
+def sides(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    entries = deck.deck + deck.outside
     if deck.side:
-        wrong = sorted({c.id for c in cards if c.side != deck.side})
+        wrong = sorted({c.id for c, _, _ in entries if c.side != deck.side})
         if wrong:
             yield Violation(
                 "side-mismatch",
@@ -75,58 +112,58 @@ def sides(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
                 tuple(wrong),
             )
         return
-    counts = Counter(c.side for c in cards)
-    if counts["Light"] and counts["Dark"]:
-        minority = "Light" if counts["Light"] < counts["Dark"] else "Dark"
+    light, dark = deck.sides.get("Light", 0), deck.sides.get("Dark", 0)
+    if light and dark:
+        minority = "Light" if light < dark else "Dark"
         yield Violation(
             "mixed-sides",
-            f"The deck mixes {counts['Light']} Light Side and {counts['Dark']} Dark Side cards; a deck is one side. "
+            f"The deck mixes {light} Light Side and {dark} Dark Side cards; a deck is one side. "
             f"Remove the {minority} Side cards.",
-            tuple(sorted({c.id for c in cards if c.side == minority})),
+            tuple(sorted({c.id for c, _, _ in entries if c.side == minority})),
         )
 
 
-def objectives_and_starting_effects(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    objectives = [c.id for c in deck.deck if c.category == "OBJECTIVE"]
-    if len(objectives) > 1:
-        yield Violation(
-            "too-many-objectives",
-            f"The deck has {len(objectives)} Objectives; keep one.",
-            tuple(dict.fromkeys(objectives)),
-        )
-    starting = [c.id for c in deck.deck if c.category == "EFFECT" and c.subtype == "STARTING"]
-    if len(starting) > 1:
-        yield Violation(
-            "too-many-starting-effects",
-            f"The deck has {len(starting)} Starting Effects; keep one.",
-            tuple(dict.fromkeys(starting)),
-        )
-
-
-def card_limits(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    for limit in fmt.card_limits:
-        hits = [c for c in deck.deck if c.title.lower() in limit.titles]
-        if len(hits) > limit.limit:
-            title = hits[0].title
+def objectives_and_starting_effects(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    for flag, code, kind in (
+        (OBJECTIVE, "too-many-objectives", "Objectives"),
+        (STARTING, "too-many-starting-effects", "Starting Effects"),
+    ):
+        count = sum(n for _, flags, n in deck.deck if flags & flag)
+        if count > 1:
             yield Violation(
-                "card-limit",
-                f"The deck has {len(hits)} copies of {title}; at most {limit.limit} allowed. "
-                f"Remove {len(hits) - limit.limit}.",
-                tuple(dict.fromkeys(c.id for c in hits)),
+                code,
+                f"The deck has {count} {kind}; keep one.",
+                tuple(dict.fromkeys(c.id for c, flags, _ in deck.deck if flags & flag)),
             )
 
 
-def requirements(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    titles = {c.title.lower() for c in deck.deck}
-    for rule in fmt.requirements:
+def card_limits(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    named = [(c, n) for c, flags, n in deck.deck if flags & LIMITED]
+    for limit in table.fmt.card_limits:
+        hits = [(c, n) for c, n in named if c.title.lower() in limit.titles]
+        count = sum(n for _, n in hits)
+        if count > limit.limit:
+            yield Violation(
+                "card-limit",
+                f"The deck has {count} copies of {hits[0][0].title}; at most {limit.limit} allowed. "
+                f"Remove {count - limit.limit}.",
+                tuple(dict.fromkeys(c.id for c, _ in hits)),
+            )
+
+
+def requirements(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    titles = {c.title.lower() for c, _, _ in deck.deck}
+    for rule in table.fmt.requirements:
         if rule.title in titles and not titles & rule.requires:
-            card = next(c for c in deck.deck if c.title.lower() == rule.title)
+            card = next(c for c, _, _ in deck.deck if c.title.lower() == rule.title)
             needed = " or ".join(sorted(t.title() for t in rule.requires))
             yield Violation(
                 "requires-card",
                 f"{card.title} needs {needed} in the deck; add it or remove {card.title}.",
                 (card.id,),
-                hint=", ".join(sorted({c.id for t in rule.requires for c in _by_title(pool, t, card.side)}))
+                hint=", ".join(
+                    sorted({c.id for t in rule.requires for c in _by_title(table.pool, t, card.side)})
+                )
                 or None,
             )
 
@@ -135,102 +172,73 @@ def _by_title(pool: CardPool, title: str, side: str) -> list[LegalityCard]:
     return [pool.cards[i] for i in pool.by_title.get(title, []) if pool.cards[i].side == side]
 
 
-def outside_deck_limits(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    if len(deck.outside) > fmt.max_outside_deck:
+def outside_deck_limits(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    fmt = table.fmt
+    if deck.known_outside > fmt.max_outside_deck:
         yield Violation(
             "too-many-outside-deck",
-            f"{n_of(len(deck.outside), 'card')} are outside the deck; at most {fmt.max_outside_deck} allowed. "
-            f"Remove {len(deck.outside) - fmt.max_outside_deck}.",
+            f"{n_of(deck.known_outside, 'card')} are outside the deck; at most {fmt.max_outside_deck} allowed. "
+            f"Remove {deck.known_outside - fmt.max_outside_deck}.",
         )
-    titles = {c.title.lower(): c for c in deck.deck if c.category == "EFFECT" and c.subtype == "STARTING"}
+    if not deck.flags & CAPPING:
+        return
+    # The Starting Effects by title; of two cards with one title, the one listed last (as the message names it).
+    effects = {c.title.lower() for c, flags, _ in deck.deck if flags & STARTING}
     for cap in fmt.shield_caps:
-        effect = next((titles[t] for t in cap.starting_effects if t in titles), None)
-        if effect is None:
+        title = next((t for t in cap.starting_effects if t in effects), None)
+        if title is None:
             continue
-        shields = [c.id for c in deck.outside if c.category == "DEFENSIVE_SHIELD"]
-        if len(shields) > cap.limit:
+        shields = sum(n for _, flags, n in deck.outside if flags & SHIELD)
+        if shields > cap.limit:
+            effect = _last_listed(deck, table, title)
             yield Violation(
                 "too-many-outside-shields",
-                f"{effect.title} allows {cap.limit} Defensive Shields outside the deck; there are {len(shields)}. "
-                f"Remove {len(shields) - cap.limit}.",
-                tuple(dict.fromkeys(shields)),
+                f"{effect.title} allows {cap.limit} Defensive Shields outside the deck; there are {shields}. "
+                f"Remove {shields - cap.limit}.",
+                tuple(dict.fromkeys(c.id for c, flags, _ in deck.outside if flags & SHIELD)),
             )
 
 
-def card_legality(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
+def _last_listed(deck: Deck, table: VerdictTable, title: str) -> LegalityCard:
+    for card_id in reversed(deck.listed):
+        entry = table.entries.get(card_id) or table.lookup(card_id)
+        if entry is not None and entry[1] & STARTING and entry[0].title.lower() == title:
+            return entry[0]
+    raise AssertionError(f"no Starting Effect titled {title!r} in the deck")
+
+
+def card_legality(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
     """Sets, bans, icons and rarities, for every card in and outside the deck; `valid` cards are always legal."""
-    for card in sorted(set(deck.deck + deck.outside), key=lambda c: c.id):
-        if card.id in fmt.valid or card.category == "GAME_AID":
-            continue
-        if fmt.legal_sets and card.set not in fmt.legal_sets:
-            yield Violation(
-                "set-not-legal",
-                f"{card.title} ({card.id}) is from set {card.set}, which {fmt.name} does not allow; replace it.",
-                (card.id,),
-                hint=_alternatives(card, fmt, pool),
-            )
-        for icon in sorted(fmt.banned_icons & card.icons):
-            yield Violation(
-                "banned-icon",
-                f"{card.title} ({card.id}) has the {icon.replace('_', ' ').title()} icon, banned in {fmt.name}; "
-                "remove it.",
-                (card.id,),
-            )
-        if card.rarity in fmt.banned_rarities:
-            yield Violation(
-                "banned-rarity",
-                f"{card.title} ({card.id}) is {card.rarity}, a rarity banned in {fmt.name}; remove it.",
-                (card.id,),
-                hint=_alternatives(card, fmt, pool),
-            )
-        if card.id in fmt.banned:
-            yield Violation(
-                "banned-card",
-                f"{card.title} ({card.id}) is banned in {fmt.name}; remove it.",
-                (card.id,),
-                hint=_alternatives(card, fmt, pool),
-            )
+    for card in _distinct(deck.deck + deck.outside, ILLEGAL):
+        yield from table.card_violations(card)
 
 
-def restricted_cards(deck: Deck, fmt: FormatRules, pool: CardPool) -> Iterable[Violation]:
-    counts = Counter(c.id for c in deck.deck if c.id in fmt.restricted)
+def restricted_cards(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
+    counts = Counter()
+    for card, flags, n in deck.deck:
+        if flags & RESTRICTED:
+            counts[card.id] += n
     for card_id, count in sorted(counts.items()):
         if count > 1:
             yield Violation(
                 "restricted-card",
-                f"{pool.cards[card_id].title} is restricted in {fmt.name}: one copy at most, the deck has {count}.",
+                f"{table.pool.cards[card_id].title} is restricted in {table.fmt.name}: one copy at most, "
+                f"the deck has {count}.",
                 (card_id,),
             )
 
 
-def is_legal_card(card: LegalityCard, fmt: FormatRules) -> bool:
-    if card.id in fmt.valid:
-        return card.category != "GAME_AID"
-    return (
-        (not fmt.legal_sets or card.set in fmt.legal_sets)
-        and not (fmt.banned_icons & card.icons)
-        and card.rarity not in fmt.banned_rarities
-        and card.id not in fmt.banned
-        and card.category != "GAME_AID"
-    )
-
-
-def _alternatives(card: LegalityCard, fmt: FormatRules, pool: CardPool) -> str | None:
-    """Other printings or versions of the card (same title and side) that this format allows."""
-    legal = sorted(other.id for other in pool.same_title(card) if is_legal_card(other, fmt))
-    return f"Legal in this format with the same title: {', '.join(legal)}" if legal else None
-
-
-RULES: tuple[Rule, ...] = (
-    unknown_cards,
-    not_deck_cards,
-    outside_deck_only,
-    deck_size,
-    sides,
-    objectives_and_starting_effects,
-    card_limits,
-    requirements,
-    outside_deck_limits,
-    card_legality,
-    restricted_cards,
+# In order, each with the flags that can make it report (0: it looks at the deck as a whole).
+RULES: tuple[tuple[int, Rule], ...] = (
+    (0, unknown_cards),
+    (GAME_AID, not_deck_cards),
+    (OUTSIDE_ONLY, outside_deck_only),
+    (0, deck_size),
+    (0, sides),
+    (OBJECTIVE | STARTING, objectives_and_starting_effects),
+    (LIMITED, card_limits),
+    (REQUIRING, requirements),
+    (0, outside_deck_limits),
+    (ILLEGAL, card_legality),
+    (RESTRICTED, restricted_cards),
 )

@@ -11,9 +11,11 @@ Where this checker is stricter than the community script, on purpose:
 
 import hashlib
 import json
+import struct
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from rules.swtcg.usage import ALL_PLAY
 
@@ -182,13 +184,7 @@ def deck_size(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
 
 
 def units(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
-    unit_cards = [c for c in deck.deck if c.is_unit]
-    if len(unit_cards) < fmt.min_units:
-        yield Violation(
-            "unit-minimum",
-            f"The deck has {n_of(len(unit_cards), 'unit')} (Space, Ground and Character cards; Subordinates are "
-            f"not units); it needs at least {fmt.min_units}: add {fmt.min_units - len(unit_cards)}.",
-        )
+    yield from unit_minimum(sum(1 for c in deck.deck if c.is_unit), fmt)
     counts = arena_counts(deck.deck)
     for arena, count in counts.items():
         if count < fmt.min_units_per_arena:
@@ -208,6 +204,18 @@ def units(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
                     f"{fmt.max_arena_ratio * counts[small]}.",
                     _ids(c for c in deck.deck if big in c.arenas),
                 )
+
+
+def unit_minimum(count: int, fmt: TcgFormat) -> tuple[Violation, ...]:
+    if count >= fmt.min_units:
+        return ()
+    return (
+        Violation(
+            "unit-minimum",
+            f"The deck has {n_of(count, 'unit')} (Space, Ground and Character cards; Subordinates are "
+            f"not units); it needs at least {fmt.min_units}: add {fmt.min_units - count}.",
+        ),
+    )
 
 
 def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
@@ -239,13 +247,16 @@ def banned(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
     for zone, cards in (("deck", deck.deck), ("outside the deck", deck.outside)):
         hits = Counter(c.id for c in cards if fmt.bans(c))
         for card_id, count in sorted(hits.items()):
-            card = next(c for c in cards if c.id == card_id)
-            yield Violation(
-                "banned-card",
-                f"{card.title} is banned in {fmt.name} ({n_of(count, 'copy', 'copies')} "
-                f"{'in the deck' if zone == 'deck' else zone}); remove it.",
-                (card_id,),
-            )
+            yield banned_card(next(c for c in cards if c.id == card_id), count, zone, fmt)
+
+
+def banned_card(card: TcgCard, count: int, zone: str, fmt: TcgFormat) -> Violation:
+    return Violation(
+        "banned-card",
+        f"{card.title} is banned in {fmt.name} ({n_of(count, 'copy', 'copies')} "
+        f"{'in the deck' if zone == 'deck' else zone}); remove it.",
+        (card.id,),
+    )
 
 
 def sets(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
@@ -305,8 +316,253 @@ def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
 RULES = (unknown_cards, deck_size, units, copies, banned, sets, sides)
 
 
+# --- each card's standing in a format, once per pool and format ----------------------------------------------
+
+# A card's weight packs the counts a legal deck's report needs, 16 bits each, so that the sum of a deck's weights
+# counts them all at once (sum(map(...)) runs in C) and one unpack reads them back; a list of fewer than 2**16
+# ids cannot carry into the next count (a longer one goes card by card).
+FIELDS = (
+    "light",
+    "dark",
+    "vong",
+    "unit",
+    "space",
+    "ground",
+    "character",
+    "special",  # a card whose copies have a lower limit than the copy limit (restricted…)
+    "shared",  # a code whose copies count with another code's (a promo printing, an alias)
+    "resource",
+    "banned",
+    "off_set",
+    "unknown",
+)
+BIT = {name: 1 << (16 * i) for i, name in enumerate(FIELDS)}
+MAX_IDS = (1 << 16) - 1
+UNPACK = struct.Struct(f"<{len(FIELDS)}H").unpack
+UNKNOWN_WEIGHT = BIT["unknown"]
+SIDE_BITS = {"Light": 1, "Dark": 2, "Yuuzhan Vong": 4}
+SIDE_OF_BIT = {bit: name for name, bit in SIDE_BITS.items()}
+MAX_TABLES = 32
+
+
+class TcgTable:
+    """Each code of a pool → its weight in a format; and each code → its copy group (the codes of one card, by
+    name and version, share a group). Built on a format's first check against the pool; a pool is not changed
+    once checked against (decks/pool.py builds a new one per catalogue version)."""
+
+    __slots__ = (
+        "restricted",
+        "pool",
+        "fmt",
+        "weights",
+        "groups",
+        "limits",
+        "lowest_limit",
+        "banned",
+        "watched",
+        "ids_are_codes",
+    )
+
+    def __init__(self, pool: dict[str, TcgCard], fmt: TcgFormat):
+        self.pool, self.fmt = pool, fmt
+        group_of: dict[tuple, int] = {}
+        self.groups = {code: group_of.setdefault(card.copy_key, len(group_of)) for code, card in pool.items()}
+        # Each group's copy limit as copies() applies it: None for a banned group (banned() reports it instead).
+        # A group whose printings differ in standing (copies() goes by the first listed) gets -1: the rules decide.
+        standings: dict[int, set] = {}
+        for code, card in pool.items():
+            standings.setdefault(self.groups[code], set()).add((fmt.bans(card), fmt.restricts(card)))
+        # No group's copies up to this many are reported, whatever the group.
+        self.lowest_limit = min(fmt.restricted_limit, fmt.copy_limit)
+        self.limits = {}
+        for group, found in standings.items():
+            if len(found) > 1:
+                self.limits[group] = -1
+            else:
+                is_banned, is_restricted = found.pop()
+                self.limits[group] = (
+                    None
+                    if is_banned
+                    else min(fmt.restricted_limit, fmt.copy_limit)
+                    if is_restricted
+                    else fmt.copy_limit
+                )
+        # A code with spaces around it is read stripped (resolve): the check by weights leaves it to the rules.
+        self.weights = {code: _weight(card, fmt) for code, card in pool.items() if code.strip() == code}
+        sizes = Counter(self.groups.values())
+        for code in self.weights:
+            limit = self.limits[self.groups[code]]
+            if limit is not None and limit != fmt.copy_limit:  # restricted below the copy limit, or mixed
+                self.weights[code] |= BIT["special"]
+            if sizes[self.groups[code]] > 1:
+                self.weights[code] |= BIT["shared"]
+        self.banned = frozenset(code for code, card in pool.items() if fmt.bans(card))
+        # The codes whose copies need their group: shared with another code, or restricted.
+        self.watched = frozenset(
+            code for code, w in self.weights.items() if w & (BIT["shared"] | BIT["special"])
+        )
+        self.restricted = frozenset(code for code, w in self.weights.items() if w & BIT["special"])
+        self.ids_are_codes = all(card.id == code for code, card in pool.items())
+
+
+def _weight(card: TcgCard, fmt: TcgFormat) -> int:
+    weight = (
+        BIT[{"Light": "light", "Dark": "dark", "Yuuzhan Vong": "vong"}[card.side]]
+        if card.side in SIDE_BITS
+        else 0
+    )
+    if card.is_unit:
+        weight |= BIT["unit"]
+    for arena in card.arenas:
+        weight |= BIT[arena.lower()]
+    if card.type.strip().casefold() == "resource":
+        weight |= BIT["resource"]
+    if fmt.bans(card):
+        weight |= BIT["banned"]
+    if fmt.legal_sets and card.set not in fmt.legal_sets:
+        weight |= BIT["off_set"]
+    return weight
+
+
+_tables: dict[tuple[int, int], TcgTable] = {}
+
+
+def tcg_table(pool: dict[str, TcgCard], fmt: TcgFormat) -> TcgTable:
+    """Found by the identity of the pool and format (a check must not hash them); the table keeps both alive, so
+    their ids are not reused while it is kept."""
+    table = _tables.get((id(pool), id(fmt)))
+    if table is None or table.pool is not pool or table.fmt is not fmt:
+        table = TcgTable(pool, fmt)
+        if len(_tables) >= MAX_TABLES:  # pop(): another thread may drop the same one
+            _tables.pop(next(iter(list(_tables)), None), None)
+        _tables[(id(pool), id(fmt))] = table
+    return table
+
+
+def _from_counts(
+    cards: list[str], outside: list[str], table: TcgTable, side: str | None
+) -> LegalityReport | None:
+    """The report when counts settle it: every id known, on the format's sets, one primary side, enough cards,
+    arenas balanced, no card over its copies (only unit-minimum and banned-card to report). Otherwise None, and
+    every rule runs card by card."""
+    if len(cards) > MAX_IDS or len(outside) > MAX_IDS:
+        return None  # a count could overflow its field
+    fmt = table.fmt
+    weight = table.weights.get
+    (
+        light,
+        dark,
+        vong,
+        unit_count,
+        space,
+        ground,
+        character,
+        special,
+        shared,
+        _,
+        banned_in,
+        off_set,
+        unknown,
+    ) = UNPACK(sum(map(weight, cards, repeat(UNKNOWN_WEIGHT))).to_bytes(2 * len(FIELDS), "little"))
+    if outside:
+        out_light, out_dark, out_vong, _, _, _, _, _, _, resource, banned_out, off_set_out, unknown_out = (
+            UNPACK(sum(map(weight, outside, repeat(UNKNOWN_WEIGHT))).to_bytes(2 * len(FIELDS), "little"))
+        )
+        if unknown_out or off_set_out:
+            return None
+        sides_out = bool(out_light) | bool(out_dark) << 1 | bool(out_vong) << 2
+    else:
+        resource = banned_out = sides_out = 0
+    if unknown or off_set:
+        return None
+    if len(cards) < (fmt.min_deck_size_with_outside_resource if resource else fmt.min_deck_size):
+        return None  # deck-size
+    if (
+        space < fmt.min_units_per_arena
+        or ground < fmt.min_units_per_arena
+        or character < fmt.min_units_per_arena
+    ):
+        return None  # arena-minimum
+    arenas = [n for n in (space, ground, character) if n]
+    if arenas and max(arenas) > fmt.max_arena_ratio * min(arenas):
+        return None  # maybe arena-balance
+    sides_in = bool(light) | bool(dark) << 1 | bool(vong) << 2  # a bit per primary side present
+    if sides_in & (sides_in - 1) or (sides_in and sides_out & ~sides_in):
+        return None  # mixed-sides: two sides in the deck, or another side outside
+    if side in SIDE_BITS and (sides_in | sides_out) & ~SIDE_BITS[side]:
+        return None  # side-mismatch
+    # Copies: the groups (cards by name and version) over their limit.
+    counts = Counter(cards)
+    groups, limits = table.groups, table.limits
+    over = set()
+    if max(counts.values(), default=0) > fmt.copy_limit:
+        for code, count in counts.items():
+            # A limit of None: the card is banned, and banned() reports it.
+            if count > fmt.copy_limit and (limit := limits[groups[code]]) is not None:
+                if limit < 0:
+                    return None  # printings of one card in different standing: the rules decide
+                over.add(groups[code])
+    if shared or special:  # codes of one card count together, and restricted cards have their own limit
+        lowest, merged = table.lowest_limit, {}
+        watched = table.watched.intersection(counts)
+        if len(set(map(groups.__getitem__, watched))) == len(watched):  # no two codes of one card: by code
+            watched = table.restricted.intersection(counts)
+        for code in watched:
+            merged[groups[code]] = merged.get(groups[code], 0) + counts[code]
+        for group, count in merged.items():
+            if count > lowest and (limit := limits[group]) is not None and count > limit:
+                if limit < 0:
+                    return None  # printings of one card in different standing: the rules decide
+                over.add(group)
+    violations = unit_minimum(unit_count, fmt)
+    if over:  # copies() on the cards of those groups alone reports just what it reports on the whole deck
+        pool = table.pool
+        violations += tuple(
+            copies(TcgDeck(tuple(pool[c] for c in cards if groups[c] in over), (), (), 0), fmt)
+        )
+    if banned_in or banned_out:
+        violations += tuple(_banned(cards, outside, table))
+    return LegalityReport(
+        fmt.code,
+        fmt.version,
+        violations,
+        {
+            "deck_cards": len(cards),
+            "outside_deck": len(outside),
+            "required_deck_size": fmt.min_deck_size,
+            "side": side or SIDE_OF_BIT.get(sides_in),
+            "units": unit_count,
+            "arenas": {"Space": space, "Ground": ground, "Character": character},
+            "unknown_cards": 0,
+            "violations_by_code": dict(Counter(v.code for v in violations)) if violations else {},
+        },
+    )
+
+
+def _banned(cards: list[str], outside: list[str], table: TcgTable) -> Iterable[Violation]:
+    """banned() for a deck of known codes, counted per code (a code is its card's id in the catalogue's pool)."""
+    pool, fmt = table.pool, table.fmt
+    if not table.ids_are_codes:
+        hits = [
+            tuple(map(pool.__getitem__, filter(table.banned.__contains__, zone))) for zone in (cards, outside)
+        ]
+        yield from banned(TcgDeck(hits[0], hits[1], (), len(cards)), fmt)
+        return
+    for zone, codes in (("deck", cards), ("outside the deck", outside)):
+        for code, count in sorted(Counter(filter(table.banned.__contains__, codes)).items()):
+            yield banned_card(pool[code], count, zone, fmt)
+
+
 def check_tcg_deck(
     cards: list[str], outside: list[str], fmt: TcgFormat, pool: dict[str, TcgCard], *, side: str | None = None
+) -> LegalityReport:
+    return _from_counts(cards, outside, tcg_table(pool, fmt), side) or _rule_by_rule(
+        cards, outside, fmt, pool, side
+    )
+
+
+def _rule_by_rule(
+    cards: list[str], outside: list[str], fmt: TcgFormat, pool: dict[str, TcgCard], side: str | None
 ) -> LegalityReport:
     deck = resolve(cards, outside, pool, side)
     violations = tuple(v for rule in RULES for v in rule(deck, fmt))

@@ -28,6 +28,7 @@ CHROMIUM_ARGS = [
 # What the live site's database holds: every game's catalogue and formats, so each game's pages can be driven.
 SITE_COMMANDS = [
     ["migrate", "--noinput"],
+    ["createcachetable"],  # the shared cache's tables (settings.CACHES), as `make run` makes them
     *(
         step
         for game in ("swccg", "swtcg", "swdbg")
@@ -58,6 +59,12 @@ def live_site(tmp_path_factory):
         "CARDSDB_DATA_DIR": str(settings.CARDSDB_DATA_DIR),
         "CARDSDB_VAR_DIR": str(var),
         "DJANGO_DEBUG": "1",
+        # No API rate limits: the builder's checks of every test add up (tests/cardsdb/test_throttles.py).
+        "CARDSDB_RATE_USER": "off",
+        "CARDSDB_RATE_ANON": "off",
+        "CARDSDB_RATE_ANON_CHECK": "off",
+        # No bulk files (cardsdb/bulk.py): writing SWCCG's after its import takes half a minute.
+        "CARDSDB_BULK_ON_IMPORT": "0",
     }
     for command in SITE_COMMANDS:
         subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)

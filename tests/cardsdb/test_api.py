@@ -731,6 +731,10 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"bad-replay", "not-a-replay", "replay-too-large"}
     # Exercised by tests/rules/swccg/test_saved_replays.py (saved SWCCG replays with a share link).
     body_codes |= {"too-many-replays", "replay-not-found"}
+    # Exercised by tests/cardsdb/test_jobs.py (a tournament's legality as a job).
+    body_codes |= {"job-not-found", "too-many-jobs", "job-failed"}
+    # Exercised by tests/cardsdb/test_bulk.py::test_unknown_or_unwritten_files_are_a_coded_404.
+    body_codes |= {"bulk-not-found"}
     # Exercised by tests/decks/test_deck_history.py (kept versions, comparing decks).
     body_codes |= {"version-not-found", "different-games"}
     # Exercised by tests/decks/test_collection_api.py (collection changes and imports).
@@ -740,6 +744,8 @@ def test_error_codes_are_all_exercised():
         "collection-columns",
         "collection-below-zero",
     }
+    # Exercised by tests/cardsdb/test_api_tokens.py and tests/cardsdb/test_throttles.py.
+    body_codes |= {"token-invalid", "token-limit", "token-not-found", "rate-limited"}
     assert exercised == set(ERROR_CODES) - {"server-error", "error"} - body_codes
 
 

@@ -18,8 +18,9 @@ LIMIT = 10  # settings.LOGIN_FAILURE_LIMIT
 
 
 @pytest.fixture(autouse=True)
-def fresh_counts():
-    """The counts live in the process's cache: no test sees another's failures."""
+def fresh_counts(db):
+    """The counts live in the shared cache (a database table unless REDIS_URL is set): no test sees another's
+    failures."""
     cache.clear()
     yield
     cache.clear()

@@ -7,7 +7,8 @@ from rest_framework.test import APIClient
 
 from cardsdb import naming
 from cardsdb.models import ImportRun
-from decks.api.views import BATCH_LIMITS, MAX_BATCH_SUGGESTED_LINES
+from decks.api.views import BATCH_LIMITS
+from decks.batch import MAX_SUGGESTED_LINES as MAX_BATCH_SUGGESTED_LINES
 from decks.formats_io.limits import MAX_CHARS, MAX_LINES, MAX_SUGGESTED_LINES
 
 pytestmark = pytest.mark.usefixtures("catalogue")

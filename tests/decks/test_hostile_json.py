@@ -61,6 +61,8 @@ ENDPOINTS = {
     ("post", "/api/games/{deck}/actions"): (401, "not-authenticated"),  # any number: a game id
     ("post", "/api/collection/changes/"): (401, "not-authenticated"),
     ("post", "/api/collection/import/"): (401, "not-authenticated"),
+    ("post", "/api/tokens/"): (401, "not-authenticated"),
+    ("post", "/api/legality/jobs/"): (401, "not-authenticated"),
 }
 
 

@@ -1,9 +1,11 @@
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from cardsdb import bulk
 from cardsdb.importers import facts as card_facts
 from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.lock import import_lock
@@ -12,6 +14,7 @@ from cardsdb.models import Card, CardFact
 from rules.text import fold
 
 from ._import_options import add_lock_argument, problem_error
+from .export_bulk import write_bulk
 
 FILE_SHAPE = (
     '{"cards": [{"code": "<card code>" or "title": "<title>", "<field>": <value>, "note": "<source>"}, …]}'
@@ -37,6 +40,9 @@ class Command(BaseCommand):
         try:
             with import_lock(wait=not no_wait, on_wait=lambda message: self.stderr.write(message)):
                 self._store(game, file, verbosity)
+                # Facts that changed cards made a new catalogue version: its bulk file.
+                if settings.BULK_ON_IMPORT and not bulk.is_current(game):
+                    write_bulk(self, game, show=verbosity > 0)
         except ImportProblem as problem:
             raise problem_error(problem) from None
 

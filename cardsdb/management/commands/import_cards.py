@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
+from cardsdb import bulk
 from cardsdb.games.registry import GAMES
 from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.lock import import_lock
@@ -13,6 +14,7 @@ from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card
 
 from ._import_options import add_lock_argument, add_removals_argument, problem_error
+from .export_bulk import write_bulk
 
 
 class Command(BaseCommand):
@@ -94,3 +96,6 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.WARNING(f"  warning: {warning}"))
             if not summary.changed_anything:
                 self.stdout.write("  nothing changed")
+        # After the import's transaction, still under the lock: the file is the catalogue just imported.
+        if settings.BULK_ON_IMPORT and (summary.changed_anything or not bulk.is_current(game)):
+            write_bulk(self, game, show=show)

@@ -1,0 +1,61 @@
+"""A whole tournament's legality as a job: POST the decks (each shaped like a /api/legality/ body), get 202 and
+the job's address, poll it for progress; its result is the batch endpoint's answer for all the decks.
+
+Limits, checked before the job is queued (over one: 413 `batch-too-large`): at most 5,000 decks, 400,000 card
+ids, 6,000,000 characters and 150,000 lines of deck-list text in all, and a body of at most 8,000,000 bytes; at
+most 3 unfinished jobs per user (429 `too-many-jobs`). Jobs need a login: the work is counted to someone."""
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb import jobs
+from cardsdb.api.errors import ApiError
+from cardsdb.api.jobs import JobOut, require_login
+from cardsdb.api.parsers import JSONParser
+from cardsdb.api.schema import ERROR
+from cardsdb.models import Job
+
+from .serializers import LegalityRequest
+from .views import check_batch_work, check_body_size
+
+MAX_JOB_BODY = 8_000_000  # settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+MAX_JOB_DECKS = 5_000
+JOB_LIMITS = {"cards": 400_000, "characters": 6_000_000, "lines": 150_000}
+MAX_OPEN_JOBS = 3
+
+
+class LegalityJobView(APIView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        operation_id="legality_jobs_create",
+        request=inline_serializer("LegalityJobRequest", {"decks": LegalityRequest(many=True)}),
+        responses={202: JobOut, 400: ERROR, 401: ERROR, 413: ERROR, 429: ERROR},
+    )
+    def post(self, request):
+        require_login(request, "submit jobs")
+        check_body_size(request, MAX_JOB_BODY)
+        decks = request.data.get("decks") if isinstance(request.data, dict) else None
+        if not isinstance(decks, list) or not 1 <= len(decks) <= MAX_JOB_DECKS:
+            raise ApiError(
+                "invalid-request",
+                f"`decks` must be a list of 1 to {MAX_JOB_DECKS:,} legality request bodies.",
+            )
+        unknown = sorted(set(request.data) - {"decks"})
+        if unknown:
+            raise ApiError("invalid-request", f"Unknown fields: {', '.join(unknown)}; send only `decks`.")
+        check_batch_work(decks, JOB_LIMITS)
+        open_jobs = Job.objects.filter(owner=request.user, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+        if open_jobs.count() >= MAX_OPEN_JOBS:
+            raise ApiError(
+                "too-many-jobs",
+                f"You have {MAX_OPEN_JOBS} jobs queued or running; wait for one to finish (GET /api/jobs/).",
+                status.HTTP_429_TOO_MANY_REQUESTS,
+            )
+        job = jobs.submit("legality-batch", {"decks": decks}, owner=request.user, total=len(decks))
+        job.refresh_from_db()  # without a broker it has already run (CELERY_TASK_ALWAYS_EAGER)
+        response = Response(jobs.as_dict(job, with_result=False), status=status.HTTP_202_ACCEPTED)
+        response["Location"] = f"/api/jobs/{job.pk}/"
+        return response

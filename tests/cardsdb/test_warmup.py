@@ -1,0 +1,27 @@
+"""Each gunicorn worker builds the search indexes before its first request (cardsdb/gunicorn_conf.py)."""
+
+from cardsdb import gunicorn_conf, naming, warmup
+from cardsdb.search import controls as search_controls
+from cardsdb.selectors import catalogue_version
+
+
+def test_warming_builds_every_games_name_and_nickname_index(catalogue, swtcg_catalogue, swdbg_catalogue):
+    naming._index_cache.clear()
+    search_controls._kept.clear()
+    warmup.warm_search()
+    for game in ("swccg", "swtcg", "swdbg"):
+        index = naming._index_cache[(game, catalogue_version(game))]
+        assert index.entries and index.nickname_index is not None
+        assert (game, catalogue_version(game)) in search_controls._kept
+
+
+def test_a_worker_starts_even_when_warming_fails(monkeypatch, caplog):
+    def broken():
+        raise RuntimeError("database unreachable")
+
+    closed = []
+    monkeypatch.setattr(warmup, "warm_search", broken)
+    monkeypatch.setattr("django.db.connections.close_all", lambda: closed.append(True))
+    gunicorn_conf.post_worker_init(worker=None)
+    assert "warming the search indexes failed" in caplog.text
+    assert closed == [True]  # the worker's requests open their own connections
