@@ -5,6 +5,7 @@ Limits, checked before the job is queued (over one: 413 `batch-too-large`): at m
 ids, 6,000,000 characters and 150,000 lines of deck-list text in all, and a body of at most 8,000,000 bytes; at
 most 3 unfinished jobs per user (429 `too-many-jobs`). Jobs need a login: the work is counted to someone."""
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import status
 from rest_framework.response import Response
@@ -20,7 +21,6 @@ from cardsdb.models import Job
 from .serializers import LegalityRequest
 from .views import check_batch_work, check_body_size
 
-MAX_JOB_BODY = 8_000_000  # settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 MAX_JOB_DECKS = 5_000
 JOB_LIMITS = {"cards": 400_000, "characters": 6_000_000, "lines": 150_000}
 MAX_OPEN_JOBS = 3
@@ -36,7 +36,7 @@ class LegalityJobView(APIView):
     )
     def post(self, request):
         require_login(request, "submit jobs")
-        check_body_size(request, MAX_JOB_BODY)
+        check_body_size(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)  # 8,000,000
         decks = request.data.get("decks") if isinstance(request.data, dict) else None
         if not isinstance(decks, list) or not 1 <= len(decks) <= MAX_JOB_DECKS:
             raise ApiError(

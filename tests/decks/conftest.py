@@ -23,3 +23,15 @@ def han(db):
 @pytest.fixture
 def greedo(db):
     return User.objects.create(username="greedo")
+
+
+@pytest.fixture
+def luke(db):
+    return User.objects.create(username="luke")
+
+
+@pytest.fixture
+def page(client, luke):
+    """The web client, logged in as Luke (the collection pages' tests)."""
+    client.force_login(luke)
+    return client

@@ -25,3 +25,22 @@ def as_items(ids, zone="deck") -> list[dict]:
     for card_id in ids:
         counts[card_id] = counts.get(card_id, 0) + 1
     return [{"id": i, "count": n, "zone": zone} for i, n in counts.items()]
+
+
+def owned(user) -> dict[tuple, int]:
+    """A user's collection: (card code, set, variant, finish, condition) → copies."""
+    from decks.models import CollectionItem
+
+    return {
+        (i.card.code, i.set_code, i.variant, i.finish, i.condition): i.quantity
+        for i in CollectionItem.objects.filter(owner=user).select_related("card")
+    }
+
+
+def add(user, code: str, count: int, **line):
+    """Copies of a card added to a user's collection, as the editor would."""
+    from cardsdb.models import Card
+    from decks import collection_services as collection
+
+    pk = Card.objects.get(code=code).pk
+    collection.apply_changes(user, [collection.Delta(pk, count, **line)], source="edit")

@@ -10,14 +10,10 @@ from rest_framework.test import APIClient
 from cardsdb.models import Card
 from decks import collection_services as collection
 from decks.collection_io.limits import MAX_BYTES
-from decks.models import CollectionChange, CollectionItem
+from decks.models import CollectionChange
+from tests.decks.helpers import owned
 
 pytestmark = pytest.mark.usefixtures("catalogue")
-
-
-@pytest.fixture
-def luke(db):
-    return User.objects.create(username="luke")
 
 
 @pytest.fixture
@@ -34,13 +30,6 @@ def api(luke):
 
 def card(code: str, game: str = "swccg") -> Card:
     return Card.objects.get(game_id=game, code=code)
-
-
-def owned(user) -> dict[tuple, int]:
-    return {
-        (i.card.code, i.set_code, i.variant, i.finish, i.condition): i.quantity
-        for i in CollectionItem.objects.filter(owner=user).select_related("card")
-    }
 
 
 def post(api, url, body, status=200):

@@ -11,36 +11,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cardsdb.models import Card, ImportRun
-from decks import collection_services as collection
 from decks import deck_services
-from decks.models import CollectionItem
+from tests.decks.helpers import add, owned
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
 SEARCH = "/?q=vader&game=swccg"
-
-
-@pytest.fixture
-def luke(db):
-    return User.objects.create(username="luke")
-
-
-@pytest.fixture
-def page(client, luke):
-    client.force_login(luke)
-    return client
-
-
-def owned(user) -> dict[tuple, int]:
-    return {
-        (i.card.code, i.set_code, i.variant, i.finish, i.condition): i.quantity
-        for i in CollectionItem.objects.filter(owner=user).select_related("card")
-    }
-
-
-def add(user, code: str, count: int, **line):
-    pk = Card.objects.get(code=code).pk
-    collection.apply_changes(user, [collection.Delta(pk, count, **line)], source="edit")
 
 
 def step(text: str, code: str) -> str:

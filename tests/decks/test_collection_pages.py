@@ -9,34 +9,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from cardsdb.models import Card
-from decks import collection_services as collection
 from decks.models import CollectionChange, CollectionItem
+from tests.decks.helpers import add, owned
 
 pytestmark = pytest.mark.usefixtures("catalogue")
-
-
-@pytest.fixture
-def luke(db):
-    return User.objects.create(username="luke")
-
-
-@pytest.fixture
-def page(client, luke):
-    client.force_login(luke)
-    return client
-
-
-def owned(user) -> dict[tuple, int]:
-    return {
-        (i.card.code, i.set_code, i.variant, i.finish, i.condition): i.quantity
-        for i in CollectionItem.objects.filter(owner=user).select_related("card")
-    }
-
-
-def add(user, code: str, count: int, **line):
-    pk = Card.objects.get(code=code).pk
-    collection.apply_changes(user, [collection.Delta(pk, count, **line)], source="edit")
 
 
 def hidden_rows(response) -> str:
