@@ -92,9 +92,12 @@ restore: $(BIN)/.installed
 	$(if $(USER_DATA),,$(BIN)/python manage.py migrate --noinput)
 
 # The interface's translations (Italian, Polish): collect the messages of the templates and code into
-# locale/<lang>/LC_MESSAGES/django.po, then compile the .mo files (kept in git, so running the app needs no
-# gettext). Needs GNU gettext (Debian: gettext). tests/cardsdb/test_i18n.py fails while a message is untranslated
-# or a .mo differs from its .po.
+# locale/<lang>/LC_MESSAGES/django.po, and those of the scripts (gettext() in */static/**.js, served by /jsi18n/)
+# into djangojs.po, then compile the .mo files (kept in git, so running the app needs no gettext). Needs GNU
+# gettext (Debian: gettext). tests/cardsdb/test_i18n.py and test_i18n_js.py fail while a message is untranslated
+# or a .mo differs from its .po. var/ holds the collected static files (STATIC_ROOT): copies, not sources.
+MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=build --ignore=staticfiles
 messages: $(BIN)/.installed
-	$(BIN)/python manage.py makemessages -l it -l pl --no-obsolete --ignore=.venv --ignore=var --ignore=build
+	$(BIN)/python manage.py makemessages -l it -l pl --no-obsolete $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py makemessages -d djangojs -l it -l pl --no-obsolete $(MESSAGES_IGNORE)
 	$(BIN)/python manage.py compilemessages --ignore=.venv

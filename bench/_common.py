@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -43,6 +44,16 @@ def recreate_postgres_database(name: str) -> str:
     return f"postgres://postgres@127.0.0.1:5432/{name}"
 
 
+def flush_redis(url: str) -> None:
+    """Empty the one Redis database `url` names (redis://host:port/db; never db 0, never every db)."""
+    import redis
+
+    db = urllib.parse.urlsplit(url).path.strip("/")
+    if not db.isdigit() or db == "0":
+        sys.exit(f"Give the benchmark a Redis database of its own (redis://127.0.0.1:6379/12), not {url!r}.")
+    redis.Redis.from_url(url).flushdb()
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
@@ -51,9 +62,15 @@ def percentile(values: list[float], p: float) -> float:
 
 @contextlib.contextmanager
 def gunicorn(
-    database_url: str, workers: int, ready_path: str = "/api/games/", threads: int = 1, timeout: int = 30
+    database_url: str,
+    workers: int,
+    ready_path: str = "/api/games/",
+    threads: int = 1,
+    timeout: int = 30,
+    env: dict[str, str] | None = None,
 ):
-    """The app under gunicorn on a free loopback port, against `database_url`; yields the base URL."""
+    """The app under gunicorn on a free loopback port, against `database_url`; yields the base URL. `env` adds to
+    (and overrides) the server's environment: REDIS_URL, rate limits…"""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -69,6 +86,7 @@ def gunicorn(
         "DJANGO_DEBUG": "0",
         "SECRET_KEY": "bench-only",
         "ALLOWED_HOSTS": "127.0.0.1",
+        **(env or {}),
     }
     binary = os.path.join(os.path.dirname(PYTHON), "gunicorn")
     command = [
@@ -103,7 +121,11 @@ def gunicorn(
         yield base
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # a worker stuck in a request on a loaded machine
+            server.kill()
+            server.wait()
 
 
 def django_with_swdbg(database_url: str | None) -> None:

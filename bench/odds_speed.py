@@ -2,19 +2,28 @@
 
 1. Exact (`rules.odds.exact`): random 60-card questions with 1–4 groups (overlapping, with at-least, at-most
    and "exactly" bounds), each target alone and all of them jointly, plus a hard set of four heavily
-   overlapping range targets. Each call is timed once; median, p99 and max. Target: every call < 10 ms.
-   The 60-card question with four overlapping groups once timed in tests/rules/test_odds_exact.py (it
-   asserted < 0.25 s, which a busy machine failed) is printed here instead.
+   overlapping range targets. Each call's least CPU time (time.process_time) of --repeats: the machine may be
+   shared; median, p99 and max. A joint question whose estimated cost passes MAX_JOINT_COST is simulated by
+   the API: those are counted, not timed. Target (#13): every exact answer ≤ 2 ms. The 60-card question with
+   four overlapping groups once timed in tests/rules/test_odds_exact.py is printed here too.
+   Then the worst accepted questions: --worst-seconds of random questions inside the API's limits (up to
+   1,000 cards, a hand of 200, 8 groups, bounds up to 60), timing the joint answer (cost estimate included)
+   whenever its cost fits the exact budget (MAX_JOINT_COST; the API simulates the others), and one target's
+   probability and distribution at the largest pile and hand; the five slowest, with their shapes, and
+   whether the slowest admitted answer is within 2 ms. The load average and the pure-Python reference loop's
+   speed are printed first: the loop ran 0.34 M hands/s on the idle machine of 2026-11-29.
 2. Simulation (`rules.odds.simulate`): 8-card hands from a 60-card pile per second, vectorised, against a
-   pure-Python loop of `random.sample` answering the same question, in the same run. Target: ≥ 2 M hands/s.
+   pure-Python loop of `random.sample` answering the same question, interleaved in the same run (each round
+   one of each; the best of each over --rounds). Targets: ≥ 2 M hands/s; ≥ 50× the Python loop (#13).
 3. The pathological joint request of issue #9 (1,000 distinct cards, a hand of 200, 3/5/8 overlapping groups):
    before, the unbounded exact programme, run in a child process stopped after --before-seconds or at 4 GB;
    after, `rules.odds.joint.joint_answer` (cost estimate, then the bounded fallback simulation), and the
    slowest exact answer the budget still admits (a search over random large questions).
 
 No database and no network; bounded to a few minutes (mostly the "before" runs).
-Usage: .venv/bin/python bench/odds_speed.py [--questions 1000] [--trials 4000000] [--python-seconds 2]
-       [--before-seconds 30] [--only pathological]
+Usage: .venv/bin/python bench/odds_speed.py [--questions 1000] [--repeats 5] [--worst-seconds 30]
+       [--trials 2000000] [--python-hands 100000] [--rounds 5] [--before-seconds 30]
+       [--only exact|pathological|simulation]
 """
 
 import argparse
@@ -61,27 +70,39 @@ def random_targets(rng: random.Random, ids: list[str], hard: bool) -> list[Targe
     return targets
 
 
-def bench_exact(questions: int) -> None:
+def best_time(run, repeats: int) -> float:
+    """The least CPU time (time.process_time) of `repeats` runs: the machine is shared, so the least is the
+    call's own cost and the rest is other processes' noise."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        run()
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def bench_exact(questions: int, repeats: int) -> None:
     rng = random.Random(2024)
     single: list[float] = []
     joint: list[float] = []
     hard: list[float] = []
-    groups = []
+    simulated = {False: 0, True: 0}
     for q in range(questions + questions // 4):
         is_hard = q >= questions
         pile = random_deck(rng)
         targets = random_targets(rng, sorted(set(pile)), is_hard)
-        groups.append(len(targets))
         if not is_hard:
             for target in targets:
-                start = time.perf_counter()
-                probability(pile, 8, target)
-                single.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        joint_probability(pile, 8, targets)
-        (hard if is_hard else joint).append(time.perf_counter() - start)
+                single.append(best_time(lambda p=pile, t=target: probability(p, 8, t), repeats))
+        if joint_cost(pile, 8, targets, limit=MAX_JOINT_COST) > MAX_JOINT_COST:
+            simulated[is_hard] += 1  # the API simulates it
+            continue
+        run = lambda p=pile, t=targets: joint_probability(p, 8, t, max_cost=MAX_JOINT_COST)  # noqa: E731
+        (hard if is_hard else joint).append(best_time(run, repeats))
     print(
-        f"Exact, 60-card pile, 8-card hand ({questions} random questions of 1–4 groups, {questions // 4} hard)"
+        f"Exact, 60-card pile, 8-card hand ({questions} random questions of 1–4 groups, {questions // 4} hard;"
+        f" each call's least CPU time of {repeats}); joint answers simulated (over MAX_JOINT_COST,"
+        f" {MAX_JOINT_COST:,}): {simulated[False]} of {questions}, {simulated[True]} of {questions // 4} hard"
     )
     print(f"{'call':<38} {'calls':>6} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
     for name, times in (
@@ -89,12 +110,15 @@ def bench_exact(questions: int) -> None:
         ("joint_probability (1–4 groups)", joint),
         ("joint, 4 overlapping range targets", hard),
     ):
+        if not times:
+            print(f"{name:<38} {0:>6}  (all simulated)")
+            continue
         print(
             f"{name:<38} {len(times):>6} {statistics.median(times) * 1e3:>10.3f} "
             f"{percentile(times, 99) * 1e3:>8.3f} {max(times) * 1e3:>8.3f}"
         )
     worst = max(single + joint + hard) * 1e3
-    print(f"slowest call {worst:.2f} ms: target < 10 ms {'met' if worst < 10 else 'NOT met'}")
+    print(f"slowest call {worst:.2f} ms: target ≤ 2 ms {'met' if worst <= 2 else 'NOT met'}")
     pile = [f"c{i:02}" for i in range(15) for _ in range(4)]
     four = [
         Target("g1", frozenset(f"c{i:02}" for i in range(0, 10)), 1, 6),
@@ -102,27 +126,88 @@ def bench_exact(questions: int) -> None:
         Target("g3", frozenset(f"c{i:02}" for i in range(6, 15)), 2, 4),
         Target("g4", frozenset(f"c{i:02}" for i in (0, 4, 8, 12, 14)), 1, 3),
     ]
-    times = []
-    for _ in range(20):
-        start = time.perf_counter()
-        joint_probability(pile, 8, four, max_cost=MAX_JOINT_COST)
-        times.append(time.perf_counter() - start)
+    took = best_time(lambda: joint_probability(pile, 8, four), 20)
     print(
-        f"test_odds_exact's 4 overlapping groups (was asserted < 250 ms): best {min(times) * 1e3:.2f} ms, "
-        f"worst {max(times) * 1e3:.2f} ms of 20; estimated cost {joint_cost(pile, 8, four):,} steps\n"
+        f"test_odds_exact's 4 overlapping groups: {took * 1e3:.2f} ms (least of 20, unbudgeted); "
+        f"estimated cost {joint_cost(pile, 8, four):,} units\n"
+    )
+
+
+def accepted_question(rng: random.Random) -> tuple[str, list[str], int, list[Target]]:
+    """A random question inside the API's limits (rules/api/odds.py): up to 1,000 cards, a hand of up to 200,
+    up to 8 groups with at_least and at_most up to 60; weighted towards the shapes that cost the most."""
+    size = rng.choice([40, 60, 60, 100, 200, 1000])
+    ids = [f"id{i}" for i in range(rng.choice([10, 15, 30, min(size, 250), size]))]
+    pile = [rng.choice(ids) for _ in range(size)]
+    hand = min(size, rng.choice([5, 7, 8, 8, 10, 20, 40, 60, 200]))
+    targets = []
+    for g in range(rng.randint(1, 8)):
+        low = rng.randint(0, min(hand, 60, rng.choice([4, 8, 60])))
+        high = rng.choice([None, low, rng.randint(low, min(max(hand, low), 60))])
+        targets.append(Target(f"g{g}", frozenset(rng.sample(ids, rng.randint(1, len(ids)))), low, high))
+    shape = f"{size} cards ({len(ids)} ids), hand {hand}, {len(targets)} groups"
+    return shape, pile, hand, targets
+
+
+def bench_worst_accepted(seconds: float, repeats: int) -> None:
+    """The slowest exact answers over questions the API accepts: the joint answer whenever its cost fits
+    MAX_JOINT_COST (the API simulates the others), and one target's probability and distribution at the
+    largest pile and hand (1,000 cards, 200)."""
+    from rules.odds.exact import target_distribution
+
+    rng = random.Random(5)
+    worst: list[tuple[float, str, int]] = []
+    tried = admitted = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        shape, pile, hand, targets = accepted_question(rng)
+        tried += 1
+        if joint_cost(pile, hand, targets, limit=MAX_JOINT_COST) > MAX_JOINT_COST:
+            continue
+        admitted += 1
+        run = lambda p=pile, h=hand, t=targets: joint_probability(p, h, t, max_cost=MAX_JOINT_COST)  # noqa: E731
+        if best_time(run, 1) * 1e3 < 0.5:  # cheap: not a candidate for the slowest
+            continue
+        worst.append((best_time(run, repeats), shape, joint_cost(pile, hand, targets)))
+    worst.sort(reverse=True)
+    print(
+        f"Worst accepted exact questions: {seconds:.0f} s of random questions inside the API's limits, "
+        f"{tried:,} tried, {admitted:,} exact (cost ≤ {MAX_JOINT_COST:,} units); least CPU time of {repeats}"
+    )
+    for took, shape, cost in worst[:5]:
+        print(f"  joint {took * 1e3:8.2f} ms  {shape}, estimated {cost:,} units")
+    joint_worst = worst[0][0] * 1e3 if worst else 0.0
+    print(
+        f"slowest admitted joint answer {joint_worst:.2f} ms: target ≤ 2 ms {'met' if joint_worst <= 2 else 'NOT met'}"
+    )
+    pile = [f"id{i:03}" for i in range(1000)]
+    half = Target("half", frozenset(pile[:500]), 90, 110)
+    one = best_time(lambda: probability(pile, 200, half), repeats)
+    dist = best_time(lambda: target_distribution(pile, 200, half), repeats)
+    print(
+        f"  probability {one * 1e3:.2f} ms, target_distribution {dist * 1e3:.2f} ms: 500 of 1,000 cards, hand 200"
+    )
+    slowest = max([w[0] for w in worst[:1]] + [one, dist]) * 1e3
+    print(
+        f"slowest accepted exact answer {slowest:.2f} ms: target ≤ 2 ms {'met' if slowest <= 2 else 'NOT met'}\n"
     )
 
 
 def best_rate(run, count: int, repeats: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return count / best
+    return count / best_time(run, repeats)
 
 
-def bench_simulation(trials: int, python_seconds: float) -> None:
+def python_loop(pile: list[str], wanted: frozenset[str], hands: int, seed: int) -> int:
+    """The straightforward loop: `random.sample` hands, counting the wanted cards."""
+    py_rng = random.Random(seed)
+    hits = 0
+    for _ in range(hands):
+        hand = py_rng.sample(pile, 8)
+        hits += sum(card in wanted for card in hand) >= 1
+    return hits
+
+
+def bench_simulation(trials: int, python_hands: int, rounds: int) -> None:
     pile = [f"card{i:02}" for i in range(15) for _ in range(4)]
     one = [Target("a 4-of", frozenset({"card00"}))]
     three = [
@@ -130,12 +215,18 @@ def bench_simulation(trials: int, python_seconds: float) -> None:
         Target("any Imperial", frozenset(f"card{i:02}" for i in range(6)), 2, 4),
         Target("no card14", frozenset({"card14"}), 0, 0),
     ]
-    rates = {}
-    for name, targets in (("1 target", one), ("3 targets + joint", three)):
-        rates[name] = best_rate(
-            lambda t=targets: simulate_targets(pile, 8, t, trials=trials, rng=np.random.default_rng(1)),
-            trials,
-        )
+    # Side by side: each round times the vectorised simulation and then the pure-Python loop on the same
+    # question, so both see the same load; the best of each over the rounds.
+    vectorised = python = 0.0
+    for r in range(rounds):
+        run = lambda s=r: simulate_targets(pile, 8, one, trials=trials, rng=np.random.default_rng(s))  # noqa: E731
+        vectorised = max(vectorised, best_rate(run, trials, 1))
+        loop = lambda s=r: python_loop(pile, one[0].cards, python_hands, s)  # noqa: E731
+        python = max(python, best_rate(loop, python_hands, 1))
+    rates = {"1 target": vectorised}
+    rates["3 targets + joint"] = best_rate(
+        lambda: simulate_targets(pile, 8, three, trials=trials, rng=np.random.default_rng(1)), trials
+    )
     hands_count = 200_000
     rates["sample_hands (lists of ids)"] = best_rate(
         lambda: sample_hands(pile, 8, hands_count, rng=np.random.default_rng(1)), hands_count
@@ -149,29 +240,17 @@ def bench_simulation(trials: int, python_seconds: float) -> None:
     rates["destiny_total_at_least, 2 draws"] = best_rate(
         lambda: destiny_total_at_least(values, 2, 8, trials=trials, rng=np.random.default_rng(1)), trials
     )
-
-    # The straightforward loop, same question as "1 target", timed for about python_seconds.
-    py_rng = random.Random(1)
-    wanted = one[0].cards
-    hands = hits = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < python_seconds:
-        for _ in range(10_000):
-            hand = py_rng.sample(pile, 8)
-            hits += sum(card in wanted for card in hand) >= 1
-        hands += 10_000
-    python_rate = hands / (time.perf_counter() - start)
-
-    print(f"Simulation, 8-card hands from a 60-card pile, one process (best of 3; {trials:,} trials)")
+    print(
+        f"Simulation, 8-card hands from a 60-card pile, one process, CPU time ({trials:,} trials; the 1-target "
+        f"row and the Python loop of {python_hands:,} hands interleaved over {rounds} rounds, best of each)"
+    )
     print(f"{'what':<36} {'hands/s':>14}")
     for name, rate in rates.items():
         print(f"{name:<36} {rate:>14,.0f}")
-    print(f"{'pure Python random.sample loop':<36} {python_rate:>14,.0f}")
-    ratio = rates["1 target"] / python_rate
-    print(f"vectorised / pure Python (1 target): {ratio:.1f}×")
-    print(
-        f"target ≥ 2,000,000 hands/s: {'met' if min(rates['1 target'], rates['3 targets + joint']) >= 2e6 else 'NOT met'}"
-    )
+    print(f"{'pure Python random.sample loop':<36} {python:>14,.0f}")
+    ratio = vectorised / python
+    verdict = "met" if ratio >= 50 else "NOT met"
+    print(f"vectorised / pure Python (1 target, same run): {ratio:.1f}×: target ≥ 50× {verdict}")
 
 
 def pathological(groups: int) -> tuple[list[str], list[Target]]:
@@ -259,8 +338,8 @@ def bench_pathological(before_seconds: float) -> None:
         if elapsed > worst[0]:
             worst = (elapsed, cost, f"{size} cards, hand {hand}, {len(targets)} groups")
     print(
-        f"slowest exact answer within the budget ({MAX_JOINT_COST:,} steps), 30 s of random large questions: "
-        f"{worst[0]:.2f} s ({worst[2]}, estimated {worst[1]:,} steps); "
+        f"slowest exact answer within the budget ({MAX_JOINT_COST:,} units), 30 s of random large questions: "
+        f"{worst[0] * 1e3:.2f} ms ({worst[2]}, estimated {worst[1]:,} units); "
         f"slowest cost estimate {max(estimates) * 1e3:.1f} ms of {len(estimates):,}\n"
     )
 
@@ -268,21 +347,37 @@ def bench_pathological(before_seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--questions", type=int, default=1000)
-    parser.add_argument("--trials", type=int, default=4_000_000)
-    parser.add_argument("--python-seconds", type=float, default=2.0)
+    parser.add_argument("--repeats", type=int, default=5, help="timings per exact call (the least counts)")
+    parser.add_argument("--worst-seconds", type=float, default=30.0)
+    parser.add_argument("--trials", type=int, default=2_000_000)
+    parser.add_argument("--python-hands", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--before-seconds", type=float, default=30.0)
-    parser.add_argument("--only", choices=["pathological"])
+    parser.add_argument("--only", choices=["pathological", "exact", "simulation"])
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs, "
-        f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}\n"
+        f"OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}"
+    )
+    reference = best_rate(
+        lambda: python_loop(
+            [f"card{i:02}" for i in range(15) for _ in range(4)], frozenset({"card00"}), 50_000, 0
+        ),
+        50_000,
+        5,
+    )
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(
+        f"load average {load}; pure-Python reference loop {reference / 1e6:.3f} M hands/s (idle 2026-11-29: 0.34)\n"
     )
     started = time.perf_counter()
-    if args.only != "pathological":
-        bench_exact(args.questions)
-    bench_pathological(args.before_seconds)
-    if args.only != "pathological":
-        bench_simulation(args.trials, args.python_seconds)
+    if args.only in (None, "exact"):
+        bench_exact(args.questions, args.repeats)
+        bench_worst_accepted(args.worst_seconds, args.repeats)
+    if args.only in (None, "pathological"):
+        bench_pathological(args.before_seconds)
+    if args.only in (None, "simulation"):
+        bench_simulation(args.trials, args.python_hands, args.rounds)
     print(f"\nTotal {time.perf_counter() - started:.1f} s")
 
 

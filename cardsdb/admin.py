@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
 from .importers import facts as card_facts
-from .models import Card, CardFact, CardSet, ImportRun, Persona
+from .models import ApiToken, Card, CardFact, CardSet, ImportRun, Persona
 
 
 @admin.register(CardSet)
@@ -146,3 +146,43 @@ class CardFactAdmin(admin.ModelAdmin):
         super().delete_queryset(request, queryset)
         for game in {game for game, _ in touched}:
             _report(request, card_facts.refresh_cards(game, [c for g, c in touched if g == game]))
+
+
+# --- API tokens: seen and revoked, never made or edited here (cardsdb/tokens.py) ----------------------------
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Who has which token and when it was last used; revoking deletes it, so its key stops working at once.
+
+    Neither the key (never kept) nor its hash is shown or settable: a token is made by its owner on
+    /account/tokens/ or with POST /api/tokens/, the one place its key is shown."""
+
+    list_display = ["name", "owner", "prefix", "created", "last_used"]
+    list_filter = ["created", "last_used"]
+    search_fields = ["name", "prefix", "owner__username"]
+    list_select_related = ["owner"]
+    fields = ["name", "owner", "prefix", "created", "last_used"]
+    readonly_fields = fields
+    actions = ["revoke"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # "revoke" is the one way, with its own words
+        return actions
+
+    @admin.action(description="Revoke the selected API tokens", permissions=["delete"])
+    def revoke(self, request, queryset):
+        self.log_deletions(request, queryset)  # the admin's history says who revoked which token
+        revoked = queryset.delete()[1].get(ApiToken._meta.label, 0)
+        messages.success(
+            request,
+            f"Revoked {revoked} API token{'s' if revoked != 1 else ''}: requests with "
+            f"{'their keys' if revoked != 1 else 'its key'} are refused from now on.",
+        )

@@ -1,4 +1,5 @@
-"""Jobs: long work a request hands over (a tournament's legality checks…) and a client follows at
+"""Jobs: long work a request hands over (a tournament's legality checks, SW:DBG AI games, a catalogue import) and
+a client follows at
 /api/jobs/<id>/. A job's input, progress and result live in its row (cardsdb.models.Job); the work runs as the
 Celery task `cardsdb.tasks.run_job` — on a worker when a broker is configured, otherwise in the submitting
 process — so every web process and worker sees the same job.
@@ -22,6 +23,8 @@ log = logging.getLogger(__name__)
 # kind → "module:function"; imported when a job of that kind runs, so this module needs none of them.
 RUNNERS = {
     "legality-batch": "decks.batch:run_legality_job",
+    "catalogue-import": "cardsdb.import_jobs:run_import_job",
+    "swdbg-simulation": "rules.simulation_jobs:run_simulation_job",
 }
 PROGRESS_EVERY = 0.5  # seconds between two progress writes: one row update, not one per deck
 

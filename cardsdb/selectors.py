@@ -1,5 +1,9 @@
 """Reads of the catalogue, shared by the API and the pages."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from django.db.models import QuerySet
 
 from .models import Card, CardAlias, CardSet, Game, ImportRun
@@ -10,6 +14,31 @@ from .search.relevance import RELEVANCE, relevance
 from .search.syntax import QuerySyntaxError
 
 LIST_RELATED = ("card_set",)
+
+# Within remembered_reads(): the games found and catalogue versions read so far, so one request asks once.
+_remembered: ContextVar[dict | None] = ContextVar("cardsdb_remembered_reads", default=None)
+
+
+@contextmanager
+def remembered_reads() -> Iterator[None]:
+    """Inside the block (one request), game_exists and catalogue_version ask the database once per game: a
+    search consults the version for its ETag, its cached answer and its name indexes. The block sees one
+    version throughout, even if an import finishes meanwhile; the next request sees the new one."""
+    token = _remembered.set({}) if _remembered.get() is None else None
+    try:
+        yield
+    finally:
+        if token is not None:
+            _remembered.reset(token)
+
+
+def _remember(key: tuple, read):
+    memo = _remembered.get()
+    if memo is None:
+        return read()
+    if key not in memo:
+        memo[key] = read()
+    return memo[key]
 
 
 def card_search(*, query: str, game: str | None = None, user=None) -> QuerySet[Card]:
@@ -61,7 +90,12 @@ def card_get(*, game: str, code: str) -> tuple[Card, str] | None:
 
 
 def game_exists(code: str) -> bool:
-    return "\x00" not in code and Game.objects.filter(code=code).exists()
+    if "\x00" in code:
+        return False
+    memo = _remembered.get()
+    if memo is not None and memo.get(("version", code)) is not None:
+        return True  # an import run of the game was read: its foreign key holds the game
+    return _remember(("game", code), lambda: Game.objects.filter(code=code).exists())
 
 
 def set_get(*, game: str, code: str) -> CardSet | None:
@@ -72,4 +106,7 @@ def set_get(*, game: str, code: str) -> CardSet | None:
 
 def catalogue_version(game: str) -> tuple | None:
     """Changes whenever an import changes the game's cards: the key for caches built from them."""
-    return ImportRun.objects.filter(game_id=game).values_list("id", "finished_at").first()
+    return _remember(
+        ("version", game),
+        lambda: ImportRun.objects.filter(game_id=game).values_list("id", "finished_at").first(),
+    )

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from .views import faces, language, pages, search_page, site, tokens
+from .views import faces, js_catalogue, language, pages, search_page, site, tokens
 
 urlpatterns = [
     path("", search_page.search, name="search"),
@@ -21,6 +21,8 @@ urlpatterns = [
     # Browsers ask for /favicon.ico where a page names no icon (the API's JSON, the admin): the site's SVG icon.
     path("favicon.ico", site.favicon),
     path("language/", language.choose_language, name="language"),
+    # The scripts' translations (gettext & co.), in the page's language: every page loads it (templates/base.html).
+    path("jsi18n/<str:lang>/", js_catalogue.javascript_catalogue, name="javascript-catalogue"),
     path("account/tokens/", tokens.token_list, name="account-tokens"),
     path("account/tokens/<int:token_id>/revoke/", tokens.token_revoke, name="account-token-revoke"),
     path("admin/", admin.site.urls),

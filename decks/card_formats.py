@@ -9,13 +9,21 @@ a card is as good as its best printing (a reprint in a legal set makes it playab
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import pgettext_lazy
+
 from .legality.formats import FormatRules
 from .legality.records import LegalityCard
 from .legality.swdbg import SetupCard, SetupRules
 from .legality.swtcg import TcgCard, TcgFormat
 
 LEGAL, RESTRICTED, BANNED, NOT_IN_POOL = "legal", "restricted", "banned", "not-in-pool"
-LABELS = {LEGAL: "Legal", RESTRICTED: "Restricted", BANNED: "Banned", NOT_IN_POOL: "Not in pool"}
+# Shown on the card page only, in its language.
+LABELS = {
+    LEGAL: pgettext_lazy("card standing", "Legal"),
+    RESTRICTED: pgettext_lazy("card standing", "Restricted"),
+    BANNED: pgettext_lazy("card standing", "Banned"),
+    NOT_IN_POOL: pgettext_lazy("card standing", "Not in pool"),
+}
 _RANK = {LEGAL: 0, RESTRICTED: 1, BANNED: 2, NOT_IN_POOL: 3}  # the best printing decides
 
 
@@ -28,7 +36,7 @@ class Standing:
 
     @property
     def label(self) -> str:
-        return LABELS[self.status]
+        return str(LABELS[self.status])
 
 
 @dataclass(frozen=True)
@@ -41,7 +49,7 @@ class Group:
 
     @property
     def label(self) -> str:
-        return LABELS[self.status]
+        return str(LABELS[self.status])
 
 
 def grouped(standings: Iterable[Standing]) -> list[Group]:

@@ -3,6 +3,7 @@
 import secrets
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from cardsdb.models import Game
 
@@ -132,17 +133,17 @@ class CollectionItem(models.Model):
     (which SQLite and PostgreSQL would each count as distinct)."""
 
     class Finish(models.TextChoices):
-        NORMAL = "", "Normal"
-        FOIL = "foil", "Foil"
+        NORMAL = "", _("Normal")
+        FOIL = "foil", _("Foil")
 
     class Condition(models.TextChoices):
         UNSTATED = "", "—"
-        MINT = "M", "Mint"
-        NEAR_MINT = "NM", "Near mint"
-        LIGHTLY_PLAYED = "LP", "Lightly played"
-        MODERATELY_PLAYED = "MP", "Moderately played"
-        HEAVILY_PLAYED = "HP", "Heavily played"
-        DAMAGED = "D", "Damaged"
+        MINT = "M", _("Mint")
+        NEAR_MINT = "NM", _("Near mint")
+        LIGHTLY_PLAYED = "LP", _("Lightly played")
+        MODERATELY_PLAYED = "MP", _("Moderately played")
+        HEAVILY_PLAYED = "HP", _("Heavily played")
+        DAMAGED = "D", _("Damaged")
 
     owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="collection_items")
     card = models.ForeignKey("cardsdb.Card", on_delete=models.PROTECT, related_name="collection_items")
@@ -170,9 +171,9 @@ class CollectionChange(models.Model):
     """One change of a collection line, kept for the history shown per card: +3 from an import, -1 by hand…"""
 
     class Source(models.TextChoices):
-        EDIT = "edit", "Edited"
-        IMPORT = "import", "Imported"
-        BULK = "bulk", "Bulk edit"
+        EDIT = "edit", _("Edited")
+        IMPORT = "import", _("Imported")
+        BULK = "bulk", _("Bulk edit")
         API = "api", "API"
 
     owner = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="collection_changes")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import games, odds, swccg_games, swccg_replays, swccg_rules, swtcg_rules
+from .api import games, odds, simulation_jobs, swccg_games, swccg_replays, swccg_rules, swtcg_rules
 
 urlpatterns = [
     path("simulate/opening-hand", odds.OpeningHandView.as_view(), name="api-simulate-opening-hand"),
@@ -35,6 +35,11 @@ urlpatterns = [
     ),
     path("games/swdbg/replay", games.ReplayView.as_view(), name="api-swdbg-replay"),
     path("games/swdbg/simulate", games.SimulateView.as_view(), name="api-swdbg-simulate"),
+    path(
+        "games/swdbg/simulations/",
+        simulation_jobs.SimulationJobView.as_view(),
+        name="api-swdbg-simulations",
+    ),
     path("games/swdbg/record-schema", games.RecordSchemaView.as_view(), name="api-swdbg-record-schema"),
     path("games/swdbg/", games.NewGameView.as_view(), name="api-swdbg-games"),
     path("games/saved/", games.GamesView.as_view(), name="api-saved-games"),

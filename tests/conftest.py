@@ -104,9 +104,10 @@ def _fresh_catalogue_caches():
     without an import: every test starts without them."""
     yield
     from cardsdb import naming
+    from cardsdb.api import card_entries
     from decks import pool
 
-    for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, naming._index_cache):
+    for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, naming._index_cache, card_entries._kept):
         cache.clear()
 
 

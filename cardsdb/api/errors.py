@@ -51,6 +51,13 @@ ERROR_CODES = {
     "job-not-found": "You have no job with this id (404); GET /api/jobs/ lists yours.",
     "too-many-jobs": "You have as many jobs queued or running as one user may (429); wait for one to finish.",
     "job-failed": "The job stopped on a server error (in a job's `error`); it was logged.",
+    "import-locked": "Another catalogue import is queued or running on this database: 409 when an import job is "
+    "submitted, or an import job's `error` when import_cards holds the lock; nothing was changed.",
+    "import-failed": "The catalogue import stopped on a problem in its source (an import job's `error`); nothing "
+    "was changed.",
+    "too-many-removals": "The import would remove more than 2% of a kind of row, cards or sets… (an import job's "
+    "`error`); nothing was changed. Send allow_removals: true when that is meant.",
+    "import-unavailable": "The game has no local data on this server and no public download to import from (400).",
     "decklist-problems": "The deck list has lines that could not be read; 'problems' lists each with candidates.",
     "decklist-too-large": "A deck list has more characters or lines than one deck can (413); 'limit' is the bound.",
     "batch-too-large": "A legality batch asks for more work in total than one request may (413); 'limit' says which.",

@@ -1,5 +1,6 @@
 """Jobs over HTTP: a client polls /api/jobs/<id>/ for the progress and result of work it submitted (a
-tournament's legality checks: POST /api/legality/jobs/). Only the job's owner sees it; any other id is a 404."""
+tournament's legality checks: POST /api/legality/jobs/; AI games: POST /api/games/swdbg/simulations/; a catalogue
+import, staff only: POST /api/imports/). Only the job's owner sees it; any other id is a 404."""
 
 import uuid
 
@@ -11,9 +12,11 @@ from rest_framework.views import APIView
 from .. import jobs
 from ..models import Job
 from .errors import ApiError
+from .permissions import LoginRequired
 from .schema import ERROR
 
 RECENT = 50  # jobs listed by GET /api/jobs/
+MAX_OPEN_JOBS = 3  # a user's jobs queued or running at once (429 `too-many-jobs` past it)
 
 
 class JobProgressOut(serializers.Serializer):
@@ -34,21 +37,61 @@ class JobOut(serializers.Serializer):
     url = serializers.CharField()
 
 
-def require_login(request, what: str) -> None:
-    if not request.user.is_authenticated:
+class WholeNumber(serializers.IntegerField):
+    """An integer as JSON writes one: "5", 5.0 and true are refused, not read as 5 or 1."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class Text(serializers.CharField):
+    """A string as JSON writes one: 7 is not the text "7"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class TrueOrFalse(serializers.BooleanField):
+    """true or false, not "yes", 1 or "on"."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+def check_open_jobs(user) -> None:
+    """429 `too-many-jobs` when the user already has MAX_OPEN_JOBS queued or running (checked before the work
+    is queued, so a refused job costs nothing)."""
+    open_jobs = Job.objects.filter(owner=user, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+    if open_jobs.count() >= MAX_OPEN_JOBS:
         raise ApiError(
-            "not-authenticated",
-            f"Log in to {what} (an API token, HTTP Basic or the session).",
-            status.HTTP_401_UNAUTHORIZED,
+            "too-many-jobs",
+            f"You have {MAX_OPEN_JOBS} jobs queued or running; wait for one to finish (GET /api/jobs/).",
+            status.HTTP_429_TOO_MANY_REQUESTS,
         )
+
+
+def job_accepted(job: Job) -> Response:
+    """202 with the job (its progress so far) and its address in Location."""
+    job.refresh_from_db()  # without a broker it has already run (CELERY_TASK_ALWAYS_EAGER)
+    response = Response(jobs.as_dict(job, with_result=False), status=status.HTTP_202_ACCEPTED)
+    response["Location"] = f"/api/jobs/{job.pk}/"
+    return response
 
 
 class JobListView(APIView):
     """My latest jobs, newest first (without their results: read each job for that)."""
 
+    permission_classes = [LoginRequired]
+    login_to = "see your jobs"
+
     @extend_schema(operation_id="jobs_list", responses={200: JobOut(many=True), 401: ERROR})
     def get(self, request):
-        require_login(request, "see your jobs")
         found = Job.objects.filter(owner=request.user).defer("payload", "result")[:RECENT]
         return Response([jobs.as_dict(job, with_result=False) for job in found])
 
@@ -56,13 +99,15 @@ class JobListView(APIView):
 class JobDetailView(APIView):
     """One job: its status (queued, running, done, failed), progress, and its result or error when it ends."""
 
+    permission_classes = [LoginRequired]
+    login_to = "see your jobs"
+
     @extend_schema(
         operation_id="jobs_retrieve",
         parameters=[OpenApiParameter("job_id", str, OpenApiParameter.PATH)],
         responses={200: JobOut, 401: ERROR, 404: ERROR},
     )
     def get(self, request, job_id: str):
-        require_login(request, "see your jobs")
         try:
             key = uuid.UUID(job_id)
         except ValueError:

@@ -2,44 +2,75 @@
 
 Every view accepts HTTP Basic, an API token and the session, but most answer anyone: cards, sets, formats,
 legality, odds, public decks. An operation lists `basicAuth`/`tokenAuth`/`cookieAuth` as its security only when it
-refuses an anonymous caller (401 `not-authenticated`); the others show no lock. The views check the login in their own code
-(`_require_login`), so the operations that do are listed here; tests/decks/test_schema_auth.py calls every
-operation of the schema anonymously and holds this list to what the views answer.
+refuses an anonymous caller; the others show no lock. That is read from the views themselves: an operation whose
+view's permission_classes hold a LoginRequired for its method (cardsdb/api/permissions.py, 401
+`not-authenticated`) is locked, without `tokenAuth` when that permission refuses tokens (managing tokens).
+OWNER_ONLY adds the few operations an anonymous caller cannot use for another reason (only a deck's owner changes
+it: 403/404). tests/decks/test_schema_auth.py calls every operation of the schema anonymously and holds the lock
+to what the views answer.
 """
 
+import functools
 import re
 
 from drf_spectacular.authentication import SessionScheme
 
 from cardsdb.auth import BasicScheme
 
+from .permissions import ALL, LoginRequired, login_permission
 from .token_auth import TokenScheme
 
-ALL = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE"})
-
-# (path as the schema writes it, as a regular expression; methods that need a login)
-LOGIN_REQUIRED: tuple[tuple[str, frozenset[str]], ...] = (
-    (r"/api/collection/.*", ALL),
-    (r"/api/decks/", frozenset({"POST"})),
+# (path as the schema writes it, as a regular expression; methods) refused to an anonymous caller without a
+# LoginRequired: the deck's owner alone changes it, so anyone else (the anonymous caller too) gets 403 or 404.
+OWNER_ONLY: tuple[tuple[str, frozenset[str]], ...] = (
     (r"/api/decks/\{deck_id\}/", frozenset({"PUT", "PATCH", "DELETE"})),
-    (r"/api/decks/\{deck_id\}/(duplicate|restore)/", ALL),
-    (r"/api/decks/\{deck_id\}/missing/(export/)?", ALL),
-    (r"/api/games/saved/", ALL),
-    (r"/api/games/\{game_id\}/.*", ALL),
-    (r"/api/games/swdbg/", frozenset({"POST"})),
-    (r"/api/games/swccg/replays/", ALL),
-    (r"/api/games/swccg/replays/\{replay_id\}/", ALL),
-    (r"/api/tokens/(\{token_id\}/)?", ALL),
-    (r"/api/jobs/(\{job_id\}/)?", ALL),
-    (r"/api/legality/jobs/", ALL),
+    (r"/api/decks/\{deck_id\}/restore/", ALL),
 )
-_COMPILED = tuple((re.compile(pattern), methods) for pattern, methods in LOGIN_REQUIRED)
+_COMPILED = tuple((re.compile(pattern), methods) for pattern, methods in OWNER_ONLY)
 
 
-def needs_login(path: str, method: str) -> bool:
+@functools.cache
+def _views_by_path() -> dict[str, type]:
+    """Each schema path's view class, from the URLconf as the schema generator walks it."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    generator = SchemaGenerator()
+    generator._initialise_endpoints()
+    found = {}
+    for path, _regex, method, callback in generator.endpoints:
+        view_class = getattr(callback, "cls", None)
+        if view_class is not None:
+            found[generator.coerce_path(path, method, view_class)] = view_class
+    return found
+
+
+def login_permission_of(path: str, method: str, view_class: type | None = None) -> type[LoginRequired] | None:
+    if view_class is None:
+        view_class = _views_by_path().get(path)
+    return login_permission(view_class, method) if view_class is not None else None
+
+
+def needs_login(path: str, method: str, view_class: type | None = None) -> bool:
     """True when the operation refuses an anonymous caller."""
     method = method.upper()
+    if login_permission_of(path, method, view_class) is not None:
+        return True
     return any(pattern.fullmatch(path) and method in methods for pattern, methods in _COMPILED)
+
+
+def login_required() -> list[tuple[str, str]]:
+    """Every (schema path, method) that needs a login, LoginRequired's and OWNER_ONLY's (for docs and tests)."""
+    return sorted(
+        (path, method)
+        for path, view_class in _views_by_path().items()
+        for method in sorted(ALL)
+        if callable(getattr(view_class, method.lower(), None)) and needs_login(path, method, view_class)
+    )
+
+
+def _view_class(auto_schema) -> type | None:
+    view = getattr(auto_schema, "view", None)
+    return type(view) if view is not None else None
 
 
 class _OnlyWhenLoginNeeded:
@@ -49,7 +80,7 @@ class _OnlyWhenLoginNeeded:
     priority = 1  # before the plain schemes
 
     def get_security_requirement(self, auto_schema):
-        if needs_login(auto_schema.path, auto_schema.method):
+        if needs_login(auto_schema.path, auto_schema.method, _view_class(auto_schema)):
             return super().get_security_requirement(auto_schema)
         return None
 
@@ -66,6 +97,7 @@ class TokenLoginScheme(_OnlyWhenLoginNeeded, TokenScheme):
     target_class = "cardsdb.api.token_auth.ApiTokenAuthentication"
 
     def get_security_requirement(self, auto_schema):
-        if auto_schema.path.startswith("/api/tokens/"):
+        permission = login_permission_of(auto_schema.path, auto_schema.method, _view_class(auto_schema))
+        if permission is not None and not permission.tokens:
             return None  # a token cannot manage tokens (cardsdb/api/tokens.py)
         return super().get_security_requirement(auto_schema)

@@ -117,6 +117,29 @@ class CardListSerializer(serializers.ModelSerializer):
         return reverse("api-card-detail", args=[obj.game_id, obj.code])
 
 
+# The columns CardListSerializer reads: cards a search serialises are loaded with only these (another one read
+# would cost a query a card).
+LIST_COLUMNS = (
+    "game",
+    "code",
+    "title",
+    "name",
+    "side",
+    "type",
+    "subtype",
+    "uniqueness_kind",
+    "uniqueness_limit",
+    "edition",
+    "card_set__code",
+    "card_set__abbr",
+    "card_set__name",
+    "rarity",
+    "stats_text",
+    *STAT_FIELDS,
+    "image_url",
+)
+
+
 class CardRefSerializer(serializers.ModelSerializer):
     id = serializers.CharField(source="code")
     url = serializers.SerializerMethodField()

@@ -10,8 +10,8 @@ from rest_framework.views import APIView
 
 from .. import token_services, tokens
 from .errors import ApiError
+from .permissions import PasswordLoginRequired
 from .schema import ERROR, StrictSerializer
-from .token_auth import ApiTokenAuthentication
 
 
 class TokenOut(serializers.Serializer):
@@ -57,29 +57,19 @@ def token_dict(token) -> dict:
     }
 
 
-def require_password_login(request) -> None:
-    if not request.user.is_authenticated:
-        raise ApiError(
-            "not-authenticated",
-            "Log in to manage API tokens (session or HTTP Basic).",
-            status.HTTP_401_UNAUTHORIZED,
-        )
-    if isinstance(request.successful_authenticator, ApiTokenAuthentication):
-        raise ApiError(
-            "forbidden",
-            "An API token cannot list, make or revoke tokens: log in with your password (HTTP Basic) or on "
-            "/account/tokens/.",
-            status.HTTP_403_FORBIDDEN,
-        )
+class TokenManagementView(APIView):
+    """401 `not-authenticated` without a login, 403 `forbidden` for a caller logged in with an API token."""
+
+    permission_classes = [PasswordLoginRequired]
+    login_to = "list, make or revoke API tokens"
 
 
-class TokenListView(APIView):
+class TokenListView(TokenManagementView):
     """Your API tokens, newest first: name, the key's first characters, when made and last used (never the key,
     which is not kept)."""
 
     @extend_schema(responses={200: TokenOut(many=True), 401: ERROR, 403: ERROR})
     def get(self, request):
-        require_password_login(request)
         return Response([token_dict(t) for t in token_services.list_tokens(request.user)])
 
     @extend_schema(
@@ -91,7 +81,6 @@ class TokenListView(APIView):
         responses={201: TokenCreated, 400: ERROR, 401: ERROR, 403: ERROR, 409: ERROR},
     )
     def post(self, request):
-        require_password_login(request)
         body = TokenRequest(data=request.data)
         body.is_valid(raise_exception=True)
         try:
@@ -109,7 +98,7 @@ class TokenListView(APIView):
         return Response({**token_dict(token), "key": key}, status=status.HTTP_201_CREATED)
 
 
-class TokenDetailView(APIView):
+class TokenDetailView(TokenManagementView):
     @extend_schema(
         summary="Revoke an API token",
         description="Deletes the token: requests with its key are refused from now on (401 `token-invalid`).",
@@ -117,7 +106,6 @@ class TokenDetailView(APIView):
         responses={204: None, 401: ERROR, 403: ERROR, 404: ERROR},
     )
     def delete(self, request, token_id: int):
-        require_password_login(request)
         if not token_services.revoke_token(request.user, token_id):
             raise ApiError(
                 "token-not-found", f"You have no API token with id {token_id}.", status.HTTP_404_NOT_FOUND

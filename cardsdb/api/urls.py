@@ -1,8 +1,9 @@
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 from . import bulk, views
 from .errors import json_404
+from .schema_view import EnglishSchemaView
 
 urlpatterns = [
     path("games/", views.GameListView.as_view(), name="api-games"),
@@ -14,7 +15,7 @@ urlpatterns = [
     path("cards/<str:game>/<str:code>/", views.CardDetailView.as_view(), name="api-card-detail"),
     path("bulk/", bulk.BulkListView.as_view(), name="api-bulk"),
     path("bulk/<str:game>.json.gz", bulk.BulkFileView.as_view(), name="api-bulk-file"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", EnglishSchemaView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
 ]
@@ -32,6 +33,10 @@ urlpatterns += [
     path("jobs/", jobs.JobListView.as_view(), name="api-jobs"),
     path("jobs/<str:job_id>/", jobs.JobDetailView.as_view(), name="api-job-detail"),
 ]
+
+from . import imports  # noqa: E402
+
+urlpatterns += [path("imports/", imports.ImportJobView.as_view(), name="api-imports")]
 
 # Unknown API URLs answer JSON, in debug mode too.
 urlpatterns.append(re_path(r"^.*$", json_404))

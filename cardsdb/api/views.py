@@ -14,7 +14,8 @@ from ..search.budget import SearchTimeout, search_budget
 from ..search.owned import SearchNeedsLogin
 from ..search.results_cache import cached_answer
 from ..search.syntax import QuerySyntaxError
-from ..selectors import card_get, card_search, game_exists, set_get
+from ..selectors import card_get, card_search, game_exists, remembered_reads, set_get
+from .card_entries import list_entries
 from .conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp
 from .errors import ApiError
 from .pagination import CardPagination
@@ -42,6 +43,7 @@ def check_game(code: str | None, *, required: bool = False) -> str | None:
 
 
 def detail_queryset():
+    """Cards with everything their page shows (the cards they point at read whole)."""
     return Card.objects.select_related("card_set", "current_version").prefetch_related(
         "personas",
         "printings__card_set",
@@ -49,6 +51,27 @@ def detail_queryset():
         "aliases",
         Prefetch("relations", queryset=CardRelation.objects.select_related("target")),
         "earlier_versions",
+    )
+
+
+# What the API shows of a card another card points at (CardRefSerializer): earlier versions and relation targets
+# are read with these fields only, which skips parsing their JSON fields.
+REF_FIELDS = ("code", "title", "side", "edition", "game_id")
+
+
+def api_detail_queryset():
+    """Cards with what CardDetailSerializer shows (the card API, the bulk files)."""
+    relations = CardRelation.objects.select_related("target").only(
+        "kind", "text", "card_id", *(f"target__{field}" for field in REF_FIELDS)
+    )
+    return Card.objects.select_related("card_set", "current_version").prefetch_related(
+        "personas",
+        "printings__card_set",
+        "variants",
+        "aliases",
+        Prefetch("relations", queryset=relations),
+        # current_version links each earlier version to its card: without it, one query per version.
+        Prefetch("earlier_versions", queryset=Card.objects.only("current_version", *REF_FIELDS)),
     )
 
 
@@ -135,15 +158,23 @@ class CardListView(CatalogueRead, generics.ListAPIView):
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
+    def dispatch(self, request, *args, **kwargs):
+        # The game and its catalogue version, read once for the ETag, the kept answer and the search.
+        with remembered_reads():
+            return super().dispatch(request, *args, **kwargs)
+
     def list(self, request, *args, **kwargs):
         game = check_game(request.query_params.get("game"))
-        if request.query_params.get("q", "").strip():
-            nicknames.warm(game)  # built once per catalogue version, outside the search's time budget
+
+        def answer():
+            if request.query_params.get("q", "").strip():
+                nicknames.warm(game)  # built once per catalogue version, outside the search's time budget
+            with search_budget():  # the page of cards and their count are read inside it
+                page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+                return self.get_paginated_response(list_entries(page))
+
         try:
-            with search_budget():  # the count, the page and its cards are read inside it
-                return cached_answer(
-                    request, game, lambda: super(CardListView, self).list(request, *args, **kwargs)
-                )
+            return cached_answer(request, game, answer)  # a kept answer needs no budget
         except SearchTimeout as exc:
             raise ApiError(
                 "search-timeout",
@@ -156,7 +187,10 @@ class CardListView(CatalogueRead, generics.ListAPIView):
         game = check_game(self.request.query_params.get("game"))
         query = self.request.query_params.get("q", "")
         try:
-            return card_search(query=query, game=game, user=self.request.user)
+            # The page's ids: list_entries keeps each card's entry per catalogue version.
+            return (
+                card_search(query=query, game=game, user=self.request.user).select_related(None).only("game")
+            )
         except SearchNeedsLogin as exc:
             raise ApiError(
                 exc.code, exc.message, status.HTTP_401_UNAUTHORIZED, position=exc.position
@@ -178,13 +212,16 @@ class CardDetailView(CatalogueRead, APIView):
     )
     def get(self, request, game: str, code: str):
         check_game(game)
-        found = card_get(game=game, code=code)
-        if found is None:
-            raise ApiError("card-not-found", f"No card {code!r} in {game}.", status.HTTP_404_NOT_FOUND)
-        card = detail_queryset().get(pk=found[0].pk)
-        data = CardDetailSerializer(card).data
-        data["face"] = found[1]
-        return Response(data)
+
+        def answer():
+            found = card_get(game=game, code=code)
+            if found is None:
+                raise ApiError("card-not-found", f"No card {code!r} in {game}.", status.HTTP_404_NOT_FOUND)
+            data = CardDetailSerializer(api_detail_queryset().get(pk=found[0].pk)).data
+            data["face"] = found[1]
+            return Response(data)
+
+        return cached_answer(request, game, answer)  # kept until an import changes the catalogue version
 
 
 class CardNamedView(CatalogueRead, APIView):
@@ -230,7 +267,7 @@ class CardNamedView(CatalogueRead, APIView):
                 status.HTTP_404_NOT_FOUND,
                 candidates=[{"id": c.code, "title": c.title, "side": c.side} for c in candidates],
             )
-        data = CardDetailSerializer(detail_queryset().get(pk=match.cards[0])).data
+        data = CardDetailSerializer(api_detail_queryset().get(pk=match.cards[0])).data
         data["matched_by"] = match.how
         return Response(data)
 

@@ -2,6 +2,7 @@
 
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from .games import CardSet, Game, Persona
 
@@ -30,15 +31,15 @@ STAT_FIELDS = SWCCG_STATS + SWTCG_STATS + SWDBG_STATS
 
 class Card(models.Model):
     class Edition(models.TextChoices):
-        CURRENT = "current", "Current"
-        LEGACY = "legacy", "Legacy (retired)"
-        PRE_ERRATA = "pre-errata", "Pre-errata"
+        CURRENT = "current", _("Current")
+        LEGACY = "legacy", _("Legacy (retired)")
+        PRE_ERRATA = "pre-errata", _("Pre-errata")
 
     class UniquenessKind(models.TextChoices):
-        NONE = "none", "Not unique"
-        UNIQUE = "unique", "Unique (•)"
-        RESTRICTED = "restricted", "Restricted (•• / •••)"
-        PER_LOCATION = "per-location", "Unique per location (◇)"
+        NONE = "none", _("Not unique")
+        UNIQUE = "unique", _("Unique (•)")
+        RESTRICTED = "restricted", _("Restricted (•• / •••)")
+        PER_LOCATION = "per-location", _("Unique per location (◇)")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
     code = models.CharField(
@@ -172,15 +173,15 @@ class CardRelation(models.Model):
     """A relation the source states in words (pulls, counterpart, combo…), resolved to a card when it names one."""
 
     class Kind(models.TextChoices):
-        COUNTERPART = "counterpart"
-        MATCHING = "matching"
-        MATCHING_WEAPON = "matching-weapon"
-        PULLS = "pulls"
-        PULLED_BY = "pulled-by"
-        CANCELS = "cancels"
-        CANCELED_BY = "canceled-by"
-        COMBO = "combo"
-        UNDERLYING_CARD_FOR = "underlying-card-for"
+        COUNTERPART = "counterpart", _("Counterpart")
+        MATCHING = "matching", _("Matching")
+        MATCHING_WEAPON = "matching-weapon", _("Matching Weapon")
+        PULLS = "pulls", _("Pulls")
+        PULLED_BY = "pulled-by", _("Pulled By")
+        CANCELS = "cancels", _("Cancels")
+        CANCELED_BY = "canceled-by", _("Canceled By")
+        COMBO = "combo", _("Combo")
+        UNDERLYING_CARD_FOR = "underlying-card-for", _("Underlying Card For")
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="relations")
     kind = models.CharField(max_length=24, choices=Kind.choices)

@@ -1,6 +1,7 @@
 """Games, their sets (edition data) and personas."""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
@@ -24,9 +25,9 @@ class CardSet(models.Model):
 
     class Kind(models.TextChoices):
         DECIPHER = "decipher", "Decipher"
-        VIRTUAL = "virtual", "Virtual (Players Committee)"
+        VIRTUAL = "virtual", _("Virtual (Players Committee)")
         WOTC = "wotc", "Wizards of the Coast"
-        COMMUNITY = "community", "Community"
+        COMMUNITY = "community", _("Community")
         FFG = "ffg", "Fantasy Flight Games"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sets")

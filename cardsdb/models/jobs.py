@@ -1,5 +1,5 @@
-"""Long work done outside the request that asked for it (cardsdb/jobs.py): a tournament's legality checks, and
-later the rules app's simulations. The row is the job's whole state — input, progress and result — so any web
+"""Long work done outside the request that asked for it (cardsdb/jobs.py): a tournament's legality checks, SW:DBG
+AI games (the rules app's simulations) and a catalogue import. The row is the job's whole state — input, progress and result — so any web
 process can answer `/api/jobs/<id>/` whichever process or Celery worker runs it."""
 
 import uuid

@@ -45,18 +45,21 @@ def search_budget(ms: int | None = None) -> Iterator[None]:
 
 @contextmanager
 def _postgresql_budget(ms: int) -> Iterator[None]:
+    # Inside an outer transaction (tests), SET LOCAL would outlive the block: the setting is put back after it.
+    # Otherwise the block's transaction is the outermost, and its end ends the setting.
+    nested = connection.in_atomic_block
     try:
         with transaction.atomic():
             with connection.cursor() as cursor:
-                cursor.execute("SELECT current_setting('statement_timeout')")
-                (previous,) = cursor.fetchone()
+                if nested:
+                    cursor.execute("SELECT current_setting('statement_timeout')")
+                    (previous,) = cursor.fetchone()
                 # set_config(..., true) is SET LOCAL: it ends with the transaction (SET cannot take parameters).
                 cursor.execute("SELECT set_config('statement_timeout', %s, true)", [f"{ms}ms"])
             yield
-            with (
-                connection.cursor() as cursor
-            ):  # inside an outer transaction (tests), SET LOCAL would outlive us
-                cursor.execute("SELECT set_config('statement_timeout', %s, true)", [previous])
+            if nested:
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT set_config('statement_timeout', %s, true)", [previous])
     except DatabaseError as exc:
         if getattr(exc.__cause__, "sqlstate", None) == _PG_QUERY_CANCELED:
             raise SearchTimeout(ms) from None

@@ -1,4 +1,5 @@
-"""Search answers kept in Django's cache, keyed by the whole request URL and the game's catalogue version.
+"""Search answers (and the card API's answers) kept in Django's cache, keyed by the whole request URL and the
+game's catalogue version.
 
 The catalogue changes only through an import, which changes the version, so a kept answer is never stale; the
 same popular searches are asked again and again, and an answer served from the cache costs a lookup instead of

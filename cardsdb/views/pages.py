@@ -3,7 +3,8 @@
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from decks.card_formats import grouped
 from decks.card_standings import card_standings
@@ -12,9 +13,10 @@ from ..api.views import detail_queryset
 from ..card_faces import split_faces
 from ..card_versions import versions_panel
 from ..errata import Explanation, explain
-from ..face_facts import card_facts, provenance
+from ..face_facts import DISPUTED, UNKNOWN, card_facts, provenance
 from ..games.order import ordered_games
 from ..games.registry import game_plugin
+from ..labels import STATS
 from ..models import Card, Game
 from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
 from ..selectors import card_get, set_get
@@ -24,69 +26,70 @@ from .page_cache import kept_for_visitors
 PAGE_SIZE = 60
 MAX_PAGE_DIGITS = 7
 EXAMPLES = [
-    ("vader", "title or game text contains 'vader'"),
-    ('"lord of the sith"', "an exact phrase"),
-    ("t:character side:dark power>=6", "Dark Side characters with power 6 or more"),
-    ("destiny>=5 -t:character", "high destiny, not characters"),
-    ("persona:lando", "every Lando, Light and Dark"),
-    ("icon:pilot char:jedi order:-ability", "Jedi pilots, highest ability first"),
-    ("set:V21 is:unique", "unique cards printed in Virtual Set 21"),
-    ("(t:effect or t:interrupt) text:cancel", "effects or interrupts that cancel"),
-    ('destiny:"2 or 5"', "a printed non-numeric value"),
-    ("is:legacy vader", "retired (legacy) cards"),
-    ("is:pre-errata", "earlier wordings of errata'd cards"),
-    ('!"Darth Vader"', "exactly this name"),
-    ("name:/^dark /", "a regular expression on the title"),
-    ("pulls:tatooine", "cards that pull something named Tatooine"),
+    ("vader", _("title or game text contains 'vader'")),
+    ('"lord of the sith"', _("an exact phrase")),
+    ("t:character side:dark power>=6", _("Dark Side characters with power 6 or more")),
+    ("destiny>=5 -t:character", _("high destiny, not characters")),
+    ("persona:lando", _("every Lando, Light and Dark")),
+    ("icon:pilot char:jedi order:-ability", _("Jedi pilots, highest ability first")),
+    ("set:V21 is:unique", _("unique cards printed in Virtual Set 21")),
+    ("(t:effect or t:interrupt) text:cancel", _("effects or interrupts that cancel")),
+    ('destiny:"2 or 5"', _("a printed non-numeric value")),
+    ("is:legacy vader", _("retired (legacy) cards")),
+    ("is:pre-errata", _("earlier wordings of errata'd cards")),
+    ('!"Darth Vader"', _("exactly this name")),
+    ("name:/^dark /", _("a regular expression on the title")),
+    ("pulls:tatooine", _("cards that pull something named Tatooine")),
 ]
 # Each game's own examples; SWCCG's are the list above.
 GAME_EXAMPLES = {
     "swccg": EXAMPLES,
     "swtcg": [
-        ("vader", "title or game text contains 'vader'"),
-        ("arena:space speed>=50", "fast units in the Space arena"),
-        ("arena:ground arena:character", "units in both the Ground and the Character arena"),
-        ("version:a side:dark", "the A version of every Dark Side unique card"),
-        ("subtype:sith cost<=4", "cheap Sith"),
-        ("side:yv is:unit", "Yuuzhan Vong units"),
-        ("is:banned or is:restricted", "cards with a usage restriction"),
-        ("set:ROTS t:space order:-cost", "Revenge of the Sith Space units, dearest first"),
+        ("vader", _("title or game text contains 'vader'")),
+        ("arena:space speed>=50", _("fast units in the Space arena")),
+        ("arena:ground arena:character", _("units in both the Ground and the Character arena")),
+        ("version:a side:dark", _("the A version of every Dark Side unique card")),
+        ("subtype:sith cost<=4", _("cheap Sith")),
+        ("side:yv is:unit", _("Yuuzhan Vong units")),
+        ("is:banned or is:restricted", _("cards with a usage restriction")),
+        ("set:ROTS t:space order:-cost", _("Revenge of the Sith Space units, dearest first")),
     ],
     "swdbg": [
-        ("vader", "title or game text contains 'vader'"),
-        ("trait:fighter faction:rebel cost<=3", "cheap Rebel fighters"),
-        ("faction:empire attack>=4", "Empire cards with 4 attack or more"),
-        ("resources>=2 -faction:neutral", "faction cards that give 2 resources or more"),
-        ("hp>=14", "ships and bases with 14 HP or more"),
-        ("is:disputed or is:unknown", "cards with a value the sources disagree on or do not give"),
-        ("set:original_2023 is:unique", "unique cards of the original edition"),
-        ("force>=1 order:-force", "cards that give Force, most first"),
+        ("vader", _("title or game text contains 'vader'")),
+        ("trait:fighter faction:rebel cost<=3", _("cheap Rebel fighters")),
+        ("faction:empire attack>=4", _("Empire cards with 4 attack or more")),
+        ("resources>=2 -faction:neutral", _("faction cards that give 2 resources or more")),
+        ("hp>=14", _("ships and bases with 14 HP or more")),
+        ("is:disputed or is:unknown", _("cards with a value the sources disagree on or do not give")),
+        ("set:original_2023 is:unique", _("unique cards of the original edition")),
+        ("force>=1 order:-force", _("cards that give Force, most first")),
     ],
 }
-# Stat columns of the search results, per game: (heading, tooltip, fact key).
+# Stat columns of the search results, per game: (heading, full name of a shortened heading, fact key); the
+# headings in the page's language (cardsdb/labels.py), the short ones marked as abbreviations by the templates.
 RESULT_COLUMNS = {
     "swccg": [
-        ("Dest.", "Destiny", "destiny"),
-        ("Power", "", "power"),
-        ("Ability", "", "ability"),
-        ("Deploy", "", "deploy"),
-        ("Forfeit", "", "forfeit"),
+        (pgettext_lazy("search column: short for Destiny", "Dest."), STATS["Destiny"], "destiny"),
+        (STATS["Power"], "", "power"),
+        (STATS["Ability"], "", "ability"),
+        (STATS["Deploy"], "", "deploy"),
+        (STATS["Forfeit"], "", "forfeit"),
     ],
     "swtcg": [
-        ("Cost", "Build cost", "cost"),
-        ("Speed", "", "speed"),
-        ("Power", "", "power"),
-        ("Health", "", "health"),
-        ("Arenas", "", "arenas"),
-        ("Ver.", "Version", "version"),
+        (STATS["Cost"], STATS["Build cost"], "cost"),
+        (STATS["Speed"], "", "speed"),
+        (STATS["Power"], "", "power"),
+        (STATS["Health"], "", "health"),
+        (STATS["Arenas"], "", "arenas"),
+        (pgettext_lazy("search column: short for Version", "Ver."), STATS["Version"], "version"),
     ],
     "swdbg": [
-        ("Cost", "", "cost"),
-        ("Atk", "Attack", "attack"),
-        ("Res.", "Resources", "resources"),
-        ("Force", "", "force"),
-        ("HP", "Hit points", "hit_points"),
-        ("Traits", "", "traits"),
+        (STATS["Cost"], "", "cost"),
+        (pgettext_lazy("search column: short for Attack", "Atk"), STATS["Attack"], "attack"),
+        (pgettext_lazy("search column: short for Resources", "Res."), STATS["Resources"], "resources"),
+        (STATS["Force"], "", "force"),
+        (STATS["HP"], STATS["Hit points"], "hit_points"),
+        (STATS["Traits"], "", "traits"),
     ],
 }
 
@@ -97,10 +100,20 @@ def result_rows(cards, game: str) -> list[tuple]:
     for card in cards:
         facts = {f.key: f for f in card_facts(card)}
         cells = [
-            (facts[k].text, facts[k].note) if k in facts else ("", "") for _, _, k in RESULT_COLUMNS[game]
+            (cell_text(facts[k]), facts[k].note) if k in facts else ("", "")
+            for _, _, k in RESULT_COLUMNS[game]
         ]
         rows.append((card, cells))
     return rows
+
+
+def cell_text(fact) -> str:
+    """A fact's value in a results cell, its note in the page's language: '14 or 16 (disputed)', 'unknown'."""
+    if fact.note == UNKNOWN:
+        return pgettext("card stat value", "unknown")
+    if fact.note == DISPUTED:
+        return f"{fact.value} {gettext('(disputed)')}"
+    return fact.value
 
 
 def cheat_sheet(game: str) -> list[dict]:
@@ -163,6 +176,7 @@ def card_detail(request, game: str, code: str):
     for relation in card.relations.all():
         relations.setdefault(relation.get_kind_display(), []).append(relation)
     faces = split_faces(card.name, card.gametext, card.back.get("gametext", "")) if card.back else None
+    facts = card_facts(card)
     return render(
         request,
         "cardsdb/card.html",
@@ -170,7 +184,8 @@ def card_detail(request, game: str, code: str):
             "card": card,
             "face": found[1],
             "relations": relations,
-            "facts": card_facts(card),
+            "facts": facts,
+            "has_disputed": any(f.note == DISPUTED for f in facts),
             "back": card.back,
             "faces": faces,
             "provenance": provenance(card),

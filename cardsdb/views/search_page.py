@@ -13,11 +13,12 @@ from django.utils.translation import gettext
 from rules.text import strip_marks
 
 from ..games.order import ordered_games
+from ..labels import shown
 from ..naming import find_card
 from ..nicknames import MAX_LOOKUP_CHARS
 from ..search import edit
 from ..search.budget import SearchTimeout, search_budget
-from ..search.controls import SORT_KEYS, controls, sortable
+from ..search.controls import SORT_KEYS, Choice, controls, sortable
 from ..search.fields import GAME_FIELDS
 from ..search.limits import MAX_QUERY_LENGTH
 from ..search.owned import SearchNeedsLogin
@@ -139,11 +140,21 @@ def _controls(query: str, game: str, view: str) -> dict:
         "sort_list": [s for s in sorts if s["key"]],
         "relevance_url": _url(edit.with_order(query, game, None), game, view) if order else "",
         "filters": [
-            ("side", keyword.capitalize(), found.sides, edit.current_filter(query, game, keyword)),
-            ("type", "Type", found.types, edit.current_filter(query, game, "type")),
+            (
+                "side",
+                keyword.capitalize(),
+                _shown(found.sides, "side"),
+                edit.current_filter(query, game, keyword),
+            ),
+            ("type", "Type", _shown(found.types, "type"), edit.current_filter(query, game, "type")),
             ("set", "Set", found.sets, edit.current_filter(query, game, "set")),
         ],
     }
+
+
+def _shown(choices: tuple[Choice, ...], kind: str) -> list[Choice]:
+    """The filter's choices labelled in the page's language (the values stay the query's English words)."""
+    return [Choice(c.value, shown(c.label, kind)) for c in choices]
 
 
 def _owned(user, card_ids: list[int]) -> dict | None:

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import CardPagination
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.views import ERROR, GAME_PARAM, check_game
 from cardsdb.models import Card
 
@@ -98,13 +99,11 @@ IMPORT_OUT = inline_serializer(
 )
 
 
-def require_login(request) -> None:
-    if not request.user.is_authenticated:
-        raise ApiError(
-            "not-authenticated",
-            "Log in to see or change your collection (session or HTTP Basic).",
-            status.HTTP_401_UNAUTHORIZED,
-        )
+class OwnCollectionView(APIView):
+    """A view of the caller's own collection: 401 `not-authenticated` without a login."""
+
+    permission_classes = [LoginRequired]
+    login_to = "see or change your collection"
 
 
 def line_dict(item) -> dict:
@@ -120,7 +119,7 @@ def line_dict(item) -> dict:
     }
 
 
-class CollectionListView(APIView):
+class CollectionListView(OwnCollectionView):
     """Your collection's lines for one game, by card name, paginated (?page=, ?page_size= up to 500);
     ?name= keeps the cards whose name holds it."""
 
@@ -130,7 +129,6 @@ class CollectionListView(APIView):
         responses={200: PAGE_OUT, 400: ERROR, 401: ERROR, 404: ERROR},
     )
     def get(self, request):
-        require_login(request)
         game = check_game(request.query_params.get("game"), required=True)
         name = request.query_params.get("name", "")[:MAX_FIELD_CHARS].replace("\x00", "")
         paginator = CardPagination()
@@ -216,7 +214,7 @@ def _resolve_changes(wanted: list, game: str | None) -> list[collection.Delta]:
     return deltas
 
 
-class CollectionChangesView(APIView):
+class CollectionChangesView(OwnCollectionView):
     """Add or remove copies: every change or none (a line that would go below 0 refuses them all, 400
     `collection-below-zero`). The lines changed, as they are now."""
 
@@ -228,7 +226,6 @@ class CollectionChangesView(APIView):
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR, 413: ERROR},
     )
     def post(self, request):
-        require_login(request)
         check_body_size(request, MAX_CHANGES_BODY)
         deltas = parse_changes(request.data)
         batch = collection.new_batch()
@@ -252,7 +249,7 @@ def import_answer(result: collection.ImportPlan) -> dict:
     }
 
 
-class CollectionImportView(APIView):
+class CollectionImportView(OwnCollectionView):
     """Import a collection file (CSV or JSON) into one game. With `preview` (the default) nothing changes: the
     answer lists what would change (`removed`: what mode "replace" would remove) and every unreadable line with
     its number and closest cards. With "preview": false it applies, all or nothing: refused (400
@@ -266,7 +263,6 @@ class CollectionImportView(APIView):
         responses={200: IMPORT_OUT, 400: ERROR, 401: ERROR, 413: ERROR},
     )
     def post(self, request):
-        require_login(request)
         check_body_size(request, MAX_IMPORT_BODY)
         data = request.data if isinstance(request.data, dict) else {}
         game = check_game(data.get("game"), required=True)
@@ -295,7 +291,7 @@ def export_response(user, game: str, kind: str) -> HttpResponse:
     return response
 
 
-class CollectionExportView(APIView):
+class CollectionExportView(OwnCollectionView):
     """Your collection of one game as a file: ?as=csv (default) or json, in our column set (docs/collections.md);
     importing it back gives the same collection."""
 
@@ -310,7 +306,6 @@ class CollectionExportView(APIView):
         },
     )
     def get(self, request):
-        require_login(request)
         game = check_game(request.query_params.get("game"), required=True)
         kind = request.query_params.get("as", "csv")
         if kind not in ("csv", "json"):
@@ -318,7 +313,7 @@ class CollectionExportView(APIView):
         return export_response(request.user, game, kind)
 
 
-class CollectionHistoryView(APIView):
+class CollectionHistoryView(OwnCollectionView):
     """The changes of your collection for one card (?game=&card=<code>), newest first (the last 100)."""
 
     @extend_schema(
@@ -327,7 +322,6 @@ class CollectionHistoryView(APIView):
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR, 404: ERROR},
     )
     def get(self, request):
-        require_login(request)
         game = check_game(request.query_params.get("game"), required=True)
         code = request.query_params.get("card", "")
         card = Card.objects.filter(game_id=game, code=code[:64]).first() if code.isprintable() else None

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.permissions import LoginRequired, require_login
 from cardsdb.api.views import ERROR, GAME_PARAM, check_game
 from cardsdb.games.registry import game_plugin
 
@@ -106,13 +107,6 @@ def sync_time(raw: str) -> datetime:
         return found.astimezone(UTC)
     except (ValueError, OverflowError):
         raise problem from None
-
-
-def _require_login(request) -> None:
-    if not request.user.is_authenticated:
-        raise ApiError(
-            "not-authenticated", "Log in to save decks (session or HTTP Basic).", status.HTTP_401_UNAUTHORIZED
-        )
 
 
 def _fields(data: dict, *, partial: bool, game: str | None = None) -> dict:
@@ -212,6 +206,8 @@ class DeckListView(APIView):
     SW:DBG deck from its `setup`."""
 
     parser_classes = [JSONParser]
+    permission_classes = [LoginRequired.only("POST")]
+    login_to = "save decks"
 
     @extend_schema(
         operation_id="decks_list",
@@ -236,7 +232,7 @@ class DeckListView(APIView):
         if game:
             found = found.filter(game_id=game)
         if "changed_since" in request.query_params:
-            _require_login(request)
+            require_login(request, "list your decks changed since a time (changed_since)")
             since = sync_time(request.query_params["changed_since"])
             found = decks.decks_changed_since(found.filter(owner=request.user), since, limit=500)
         else:
@@ -260,7 +256,6 @@ class DeckListView(APIView):
 
     @extend_schema(request=DeckCreateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR})
     def post(self, request):
-        _require_login(request)
         check_body_size(request, MAX_BODY)
         data = request.data if isinstance(request.data, dict) else {}
         game = check_game(data.get("game"), required=True)

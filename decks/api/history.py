@@ -16,13 +16,14 @@ from cardsdb.api.conditional import NOT_MODIFIED, ConditionalReadMixin, catalogu
 from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import CardPagination, whole_number
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
 from cardsdb.games.registry import game_plugin
 
 from .. import deck_services as decks
 from .. import history_services as history
 from ..models import Deck, DeckVersion
-from .decks import _require_login, deck_as_dict
+from .decks import deck_as_dict
 from .history_serializers import (
     CompareOut,
     DiffOut,
@@ -195,10 +196,11 @@ class DeckDuplicateView(APIView):
     """A private copy of a deck you may see (yours or a public one), owned by you: 201 with the new deck."""
 
     parser_classes = [JSONParser]
+    permission_classes = [LoginRequired]
+    login_to = "copy decks"
 
     @extend_schema(request=DuplicateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR, 404: ERROR})
     def post(self, request, deck_id: int):
-        _require_login(request)
         data = _body(request)
         _closed(data, {"name"})
         name = data.get("name")

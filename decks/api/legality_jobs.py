@@ -7,27 +7,26 @@ most 3 unfinished jobs per user (429 `too-many-jobs`). Jobs need a login: the wo
 
 from django.conf import settings
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import status
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb import jobs
 from cardsdb.api.errors import ApiError
-from cardsdb.api.jobs import JobOut, require_login
+from cardsdb.api.jobs import JobOut, check_open_jobs, job_accepted
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.schema import ERROR
-from cardsdb.models import Job
 
 from .serializers import LegalityRequest
 from .views import check_batch_work, check_body_size
 
 MAX_JOB_DECKS = 5_000
 JOB_LIMITS = {"cards": 400_000, "characters": 6_000_000, "lines": 150_000}
-MAX_OPEN_JOBS = 3
 
 
 class LegalityJobView(APIView):
     parser_classes = [JSONParser]
+    permission_classes = [LoginRequired]
+    login_to = "submit jobs"
 
     @extend_schema(
         operation_id="legality_jobs_create",
@@ -35,7 +34,6 @@ class LegalityJobView(APIView):
         responses={202: JobOut, 400: ERROR, 401: ERROR, 413: ERROR, 429: ERROR},
     )
     def post(self, request):
-        require_login(request, "submit jobs")
         check_body_size(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)  # 8,000,000
         decks = request.data.get("decks") if isinstance(request.data, dict) else None
         if not isinstance(decks, list) or not 1 <= len(decks) <= MAX_JOB_DECKS:
@@ -47,15 +45,7 @@ class LegalityJobView(APIView):
         if unknown:
             raise ApiError("invalid-request", f"Unknown fields: {', '.join(unknown)}; send only `decks`.")
         check_batch_work(decks, JOB_LIMITS)
-        open_jobs = Job.objects.filter(owner=request.user, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
-        if open_jobs.count() >= MAX_OPEN_JOBS:
-            raise ApiError(
-                "too-many-jobs",
-                f"You have {MAX_OPEN_JOBS} jobs queued or running; wait for one to finish (GET /api/jobs/).",
-                status.HTTP_429_TOO_MANY_REQUESTS,
-            )
-        job = jobs.submit("legality-batch", {"decks": decks}, owner=request.user, total=len(decks))
-        job.refresh_from_db()  # without a broker it has already run (CELERY_TASK_ALWAYS_EAGER)
-        response = Response(jobs.as_dict(job, with_result=False), status=status.HTTP_202_ACCEPTED)
-        response["Location"] = f"/api/jobs/{job.pk}/"
-        return response
+        check_open_jobs(request.user)
+        return job_accepted(
+            jobs.submit("legality-batch", {"decks": decks}, owner=request.user, total=len(decks))
+        )

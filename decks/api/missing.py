@@ -5,12 +5,13 @@ from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import whole_number
+from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.views import ERROR, GAME_PARAM, check_game
 
 from .. import deck_services as decks
@@ -43,22 +44,19 @@ MissingOut = inline_serializer(
 )
 
 
-def _require_login(request) -> None:
-    if not request.user.is_authenticated:
-        raise ApiError(
-            "not-authenticated",
-            "Log in to compare decks with your collection (session or HTTP Basic).",
-            status.HTTP_401_UNAUTHORIZED,
-        )
+class CollectionCompareView(APIView):
+    """A view that compares decks with the caller's collection: 401 `not-authenticated` without a login."""
+
+    permission_classes = [LoginRequired]
+    login_to = "compare decks with your collection"
 
 
-class DeckMissingView(APIView):
+class DeckMissingView(CollectionCompareView):
     """What I am missing for this deck: per card needed, owned, used by my other active decks, available and
     missing. Printings and alternate images of a card all count as the card; every zone counts (decks/missing.py)."""
 
     @extend_schema(operation_id="deck_missing", responses={200: MissingOut, 401: ERROR, 404: ERROR})
     def get(self, request, deck_id: int):
-        _require_login(request)
         found = deck_missing(decks.deck_get(deck_id=deck_id, user=request.user), request.user)
         report, deck = found.report, found.deck
         export = reverse("api-deck-missing-export", args=[deck.pk])
@@ -91,7 +89,7 @@ class DeckMissingView(APIView):
         )
 
 
-class DeckMissingExportView(APIView):
+class DeckMissingExportView(CollectionCompareView):
     """The missing cards as a file: ?as=text (the game's text deck list, "2x Card" lines) or csv (swccgdb's
     inventory columns code,name,side,set,type,subtype,qty with qty = copies missing, then needed, owned,
     used_elsewhere)."""
@@ -108,7 +106,6 @@ class DeckMissingExportView(APIView):
         },
     )
     def get(self, request, deck_id: int):
-        _require_login(request)
         kind = request.query_params.get("as", "text")
         if kind not in MISSING_EXPORTS:
             raise ApiError("bad-parameter", f"as must be one of {', '.join(MISSING_EXPORTS)}.")
@@ -135,7 +132,7 @@ BuildableOut = inline_serializer(
 )
 
 
-class BuildableView(APIView):
+class BuildableView(CollectionCompareView):
     """What can I build: my decks and public decks of a game, ranked by the share of their cards my collection
     covers (copies used by my other active decks not counted), then by copies missing. At most the
     max_decks most recently updated decks that match are ranked."""
@@ -153,7 +150,6 @@ class BuildableView(APIView):
         responses={200: BuildableOut, 400: ERROR, 401: ERROR},
     )
     def get(self, request):
-        _require_login(request)
         params = request.query_params
         game = check_game(params.get("game"), required=True)
         try:

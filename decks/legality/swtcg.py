@@ -12,10 +12,11 @@ Where this checker is stricter than the community script, on purpose:
 import hashlib
 import json
 import struct
-from collections import Counter
+from collections import Counter, _count_elements
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import itemgetter
 
 from rules.swtcg.usage import ALL_PLAY
 
@@ -344,14 +345,25 @@ SIDE_BITS = {"Light": 1, "Dark": 2, "Yuuzhan Vong": 4}
 SIDE_OF_BIT = {bit: name for name, bit in SIDE_BITS.items()}
 MAX_TABLES = 32
 
+# A deck of at most SMALL_MAX ids (any real one) is counted with a narrower weight: 8 bits a count, only the fields
+# a deck needs (a Resource only matters outside the deck; watch: a code shared with another or restricted, whose
+# copies need its group), the ones most decks leave at zero on top. While the sum fits a machine word, sum() adds
+# in C without making a new int per card: 63 bits hold the first seven fields and most of the eighth.
+SMALL_FIELDS = ("unit", "space", "ground", "character", "light", "dark", "banned", "watch", "vong", "bad")
+SMALL_BIT = {name: 1 << (8 * i) for i, name in enumerate(SMALL_FIELDS)}
+SMALL_MAX = (1 << 8) - 1
+SMALL_UNPACK = struct.Struct(f"<{len(SMALL_FIELDS)}B").unpack
+SMALL_BYTES = len(SMALL_FIELDS)
+BIG_UNKNOWN, BIG_OFF_SET = FIELDS.index("unknown"), FIELDS.index("off_set")
+
 
 class TcgTable:
-    """Each code of a pool → its weight in a format; and each code → its copy group (the codes of one card, by
-    name and version, share a group). Built on a format's first check against the pool; a pool is not changed
-    once checked against (decks/pool.py builds a new one per catalogue version)."""
+    """Each code of a pool → its weight in a format (big: 16 bits a count; small: 8); and each code → its copy
+    group (the codes of one card, by name and version, share a group: a promo printing, an alias). Built on a
+    format's first check against the pool; a pool is not changed once checked against (decks/pool.py builds a new
+    one per catalogue version)."""
 
     __slots__ = (
-        "restricted",
         "pool",
         "fmt",
         "weights",
@@ -359,8 +371,10 @@ class TcgTable:
         "limits",
         "lowest_limit",
         "banned",
-        "watched",
         "ids_are_codes",
+        "small",
+        "watched",
+        "restricted",
     )
 
     def __init__(self, pool: dict[str, TcgCard], fmt: TcgFormat):
@@ -396,6 +410,7 @@ class TcgTable:
                 self.weights[code] |= BIT["special"]
             if sizes[self.groups[code]] > 1:
                 self.weights[code] |= BIT["shared"]
+        self.small = {code: _small_weight(w) for code, w in self.weights.items()}
         self.banned = frozenset(code for code, card in pool.items() if fmt.bans(card))
         # The codes whose copies need their group: shared with another code, or restricted.
         self.watched = frozenset(
@@ -424,18 +439,41 @@ def _weight(card: TcgCard, fmt: TcgFormat) -> int:
     return weight
 
 
+def _small_weight(weight: int) -> int:
+    """A big weight in the small layout: watch for shared or special, bad for unknown or off-set."""
+    small = 0
+    for name in SMALL_FIELDS[:-3]:
+        if weight & BIT[name]:
+            small |= SMALL_BIT[name]
+    if weight & BIT["vong"]:
+        small |= SMALL_BIT["vong"]
+    if weight & (BIT["shared"] | BIT["special"]):
+        small |= SMALL_BIT["watch"]
+    if weight & (BIT["unknown"] | BIT["off_set"]):
+        small |= SMALL_BIT["bad"]
+    return small
+
+
 _tables: dict[tuple[int, int], TcgTable] = {}
+
+
+# The table of the last check: a run of checks in one format finds it without a key to build and look up.
+_last: list[TcgTable | None] = [None]
 
 
 def tcg_table(pool: dict[str, TcgCard], fmt: TcgFormat) -> TcgTable:
     """Found by the identity of the pool and format (a check must not hash them); the table keeps both alive, so
     their ids are not reused while it is kept."""
+    table = _last[0]
+    if table is not None and table.pool is pool and table.fmt is fmt:
+        return table
     table = _tables.get((id(pool), id(fmt)))
     if table is None or table.pool is not pool or table.fmt is not fmt:
         table = TcgTable(pool, fmt)
         if len(_tables) >= MAX_TABLES:  # pop(): another thread may drop the same one
             _tables.pop(next(iter(list(_tables)), None), None)
         _tables[(id(pool), id(fmt))] = table
+    _last[0] = table  # one list item, replaced whole: another thread reads the old table or the new
     return table
 
 
@@ -443,48 +481,69 @@ def _from_counts(
     cards: list[str], outside: list[str], table: TcgTable, side: str | None
 ) -> LegalityReport | None:
     """The report when counts settle it: every id known, on the format's sets, one primary side, enough cards,
-    arenas balanced, no card over its copies (only unit-minimum and banned-card to report). Otherwise None, and
-    every rule runs card by card."""
-    if len(cards) > MAX_IDS or len(outside) > MAX_IDS:
+    arenas balanced, no card over its copies (only unit-minimum, copy-limit, restricted-card and banned-card to
+    report). Otherwise None, and every rule runs card by card."""
+    size = len(cards)
+    if 1 < size <= SMALL_MAX:
+        try:  # itemgetter reads every weight in C (a code the table lacks: unknown, or to be read stripped)
+            weights = itemgetter(*cards)(table.small)
+        except KeyError:
+            return None
+        unit_count, space, ground, character, light, dark, banned_in, watch, vong, bad = SMALL_UNPACK(
+            sum(weights).to_bytes(SMALL_BYTES, "little")
+        )
+    elif size <= MAX_IDS:
+        (
+            light,
+            dark,
+            vong,
+            unit_count,
+            space,
+            ground,
+            character,
+            special,
+            shared,
+            _,
+            banned_in,
+            off_set,
+            unknown,
+        ) = UNPACK(
+            sum(map(table.weights.get, cards, repeat(UNKNOWN_WEIGHT))).to_bytes(2 * len(FIELDS), "little")
+        )
+        watch, bad = special or shared, unknown or off_set
+    else:
         return None  # a count could overflow its field
+    if bad:
+        return None  # unknown-card or set-not-legal
     fmt = table.fmt
-    weight = table.weights.get
-    (
-        light,
-        dark,
-        vong,
-        unit_count,
-        space,
-        ground,
-        character,
-        special,
-        shared,
-        _,
-        banned_in,
-        off_set,
-        unknown,
-    ) = UNPACK(sum(map(weight, cards, repeat(UNKNOWN_WEIGHT))).to_bytes(2 * len(FIELDS), "little"))
     if outside:
+        if len(outside) > MAX_IDS:
+            return None
         out_light, out_dark, out_vong, _, _, _, _, _, _, resource, banned_out, off_set_out, unknown_out = (
-            UNPACK(sum(map(weight, outside, repeat(UNKNOWN_WEIGHT))).to_bytes(2 * len(FIELDS), "little"))
+            UNPACK(
+                sum(map(table.weights.get, outside, repeat(UNKNOWN_WEIGHT))).to_bytes(
+                    2 * len(FIELDS), "little"
+                )
+            )
         )
         if unknown_out or off_set_out:
             return None
         sides_out = bool(out_light) | bool(out_dark) << 1 | bool(out_vong) << 2
+        if size < (fmt.min_deck_size_with_outside_resource if resource else fmt.min_deck_size):
+            return None  # deck-size
     else:
-        resource = banned_out = sides_out = 0
-    if unknown or off_set:
-        return None
-    if len(cards) < (fmt.min_deck_size_with_outside_resource if resource else fmt.min_deck_size):
-        return None  # deck-size
-    if (
-        space < fmt.min_units_per_arena
-        or ground < fmt.min_units_per_arena
-        or character < fmt.min_units_per_arena
-    ):
+        banned_out = sides_out = 0
+        if size < fmt.min_deck_size:
+            return None  # deck-size
+    minimum = fmt.min_units_per_arena
+    if space < minimum or ground < minimum or character < minimum:
         return None  # arena-minimum
-    arenas = [n for n in (space, ground, character) if n]
-    if arenas and max(arenas) > fmt.max_arena_ratio * min(arenas):
+    if minimum > 0:  # no arena is empty
+        if max(space, ground, character) > fmt.max_arena_ratio * min(space, ground, character):
+            return None  # maybe arena-balance
+    elif (arenas := [n for n in (space, ground, character) if n]) and max(arenas) > fmt.max_arena_ratio * min(
+        arenas
+    ):
         return None  # maybe arena-balance
     sides_in = bool(light) | bool(dark) << 1 | bool(vong) << 2  # a bit per primary side present
     if sides_in & (sides_in - 1) or (sides_in and sides_out & ~sides_in):
@@ -492,29 +551,31 @@ def _from_counts(
     if side in SIDE_BITS and (sides_in | sides_out) & ~SIDE_BITS[side]:
         return None  # side-mismatch
     # Copies: the groups (cards by name and version) over their limit.
-    counts = Counter(cards)
-    groups, limits = table.groups, table.limits
+    counts: dict[str, int] = {}
+    _count_elements(counts, cards)
+    groups, limits, limit = table.groups, table.limits, fmt.copy_limit
     over = set()
-    if max(counts.values(), default=0) > fmt.copy_limit:
+    # A code over the copy limit takes at least that many away from the number of distinct codes.
+    if size - len(counts) >= limit and max(counts.values()) > limit:
         for code, count in counts.items():
             # A limit of None: the card is banned, and banned() reports it.
-            if count > fmt.copy_limit and (limit := limits[groups[code]]) is not None:
-                if limit < 0:
+            if count > limit and (own := limits[groups[code]]) is not None:
+                if own < 0:
                     return None  # printings of one card in different standing: the rules decide
                 over.add(groups[code])
-    if shared or special:  # codes of one card count together, and restricted cards have their own limit
+    if watch:  # codes of one card count together, and restricted cards have their own limit
         lowest, merged = table.lowest_limit, {}
         watched = table.watched.intersection(counts)
-        if len(set(map(groups.__getitem__, watched))) == len(watched):  # no two codes of one card: by code
-            watched = table.restricted.intersection(counts)
+        if len(set(map(groups.get, watched))) == len(watched):  # no two codes of one card: by code
+            watched = table.restricted.intersection(watched)
         for code in watched:
             merged[groups[code]] = merged.get(groups[code], 0) + counts[code]
         for group, count in merged.items():
-            if count > lowest and (limit := limits[group]) is not None and count > limit:
-                if limit < 0:
+            if count > lowest and (own := limits[group]) is not None and count > own:
+                if own < 0:
                     return None  # printings of one card in different standing: the rules decide
                 over.add(group)
-    violations = unit_minimum(unit_count, fmt)
+    violations = () if unit_count >= fmt.min_units else unit_minimum(unit_count, fmt)
     if over:  # copies() on the cards of those groups alone reports just what it reports on the whole deck
         pool = table.pool
         violations += tuple(
@@ -527,16 +588,23 @@ def _from_counts(
         fmt.version,
         violations,
         {
-            "deck_cards": len(cards),
+            "deck_cards": size,
             "outside_deck": len(outside),
             "required_deck_size": fmt.min_deck_size,
             "side": side or SIDE_OF_BIT.get(sides_in),
             "units": unit_count,
             "arenas": {"Space": space, "Ground": ground, "Character": character},
             "unknown_cards": 0,
-            "violations_by_code": dict(Counter(v.code for v in violations)) if violations else {},
+            "violations_by_code": _by_code(violations) if violations else {},
         },
     )
+
+
+def _by_code(violations: tuple[Violation, ...]) -> dict[str, int]:
+    """dict(Counter(codes)), without Counter's own overhead: the same keys, in the same order."""
+    by_code: dict[str, int] = {}
+    _count_elements(by_code, [v.code for v in violations])
+    return by_code
 
 
 def _banned(cards: list[str], outside: list[str], table: TcgTable) -> Iterable[Violation]:
@@ -549,7 +617,9 @@ def _banned(cards: list[str], outside: list[str], table: TcgTable) -> Iterable[V
         yield from banned(TcgDeck(hits[0], hits[1], (), len(cards)), fmt)
         return
     for zone, codes in (("deck", cards), ("outside the deck", outside)):
-        for code, count in sorted(Counter(filter(table.banned.__contains__, codes)).items()):
+        hits: dict[str, int] = {}
+        _count_elements(hits, filter(table.banned.__contains__, codes))
+        for code, count in sorted(hits.items()):
             yield banned_card(pool[code], count, zone, fmt)
 
 

@@ -50,7 +50,7 @@ def type_counts(rows: list[dict]) -> list[tuple[str, int]]:
     counts = Counter()
     for row in rows:
         if row["zone"] != "outside":
-            counts[row.get("type") or "Unknown"] += row["count"]
+            counts[row.get("type") or ""] += row["count"]  # "": no type (the page says "Unknown")
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 

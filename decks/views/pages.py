@@ -13,6 +13,8 @@ from django.utils.translation import gettext, ngettext
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
+from cardsdb.labels import shown as in_language
+from cardsdb.labels import type_labels
 from cardsdb.models import Game
 from rules.views.odds_panel import GROUPS, odds_panel
 
@@ -67,7 +69,7 @@ def _builder_context(request, deck: Deck | None, data) -> dict:
         "game": game,
         "game_name": Game.objects.filter(code=game).values_list("name", flat=True).first() or game,
         "profile": profile,
-        "zones": [list(z) for z in profile.zones],
+        "zones": [[zone, in_language(label, "zone")] for zone, label in profile.zones],
         "games": [
             (g, Game.objects.filter(code=g).values_list("short_name", flat=True).first() or g)
             for g in PROFILES
@@ -203,8 +205,9 @@ def deck_builder(request, deck_id: int | None = None):
     rows = context["initial_cards"]
     labels = dict(context["profile"].zones)
     for row in rows:
-        row["zone_label"] = labels.get(row["zone"], row["zone"])
+        row["zone_label"] = in_language(labels.get(row["zone"], row["zone"]), "zone")
     context["type_counts"] = type_counts(rows)
+    context["type_labels"] = type_labels()
     context["deck_total"] = sum(r["count"] for r in rows if r["zone"] != "outside")
     context["outside_total"] = sum(r["count"] for r in rows if r["zone"] == "outside")
     # the table as the page shows it, posted back without JavaScript (the script sends its own cards_json)
@@ -249,7 +252,13 @@ def deck_detail(request, deck_id: int):
     zone_labels = {"starting": "Starting", "outside": dict(profile.zones).get("outside", "Outside the deck")}
     groups: dict[str, list] = {}
     for dc in deck.cards.select_related("card").order_by("zone", "card__type", "card__name"):
-        groups.setdefault(zone_labels.get(dc.zone, dc.card.type), []).append(dc)
+        # the zone's or the card type's name, in the page's language
+        heading = (
+            in_language(zone_labels[dc.zone], "zone")
+            if dc.zone in zone_labels
+            else in_language(dc.card.type, "type")
+        )
+        groups.setdefault(heading, []).append(dc)
     plugin = game_plugin(deck.game_id)
     stats, charts = _tcg_stats(deck) if plugin.statistics == "tcg" else _swccg_stats(deck)
     summary = (legality or {}).get("summary") or {}
@@ -283,10 +292,10 @@ def deck_detail(request, deck_id: int):
 def _side_line(side: str, found: str | None, label: str) -> str:
     """The deck's side; for a deck saved without one, the side its legality check read from the cards."""
     if side:
-        return side
+        return in_language(side, "side")
     if found:
-        return gettext("%(side)s, from the cards") % {"side": found}
-    return gettext("no %(label)s") % {"label": label.lower()}
+        return gettext("%(side)s, from the cards") % {"side": in_language(found, "side")}
+    return gettext("no %(label)s") % {"label": gettext(label).lower()}
 
 
 def _decklist_heading(stats: dict, zones: dict[str, str]) -> str:
@@ -296,9 +305,21 @@ def _decklist_heading(stats: dict, zones: dict[str, str]) -> str:
     cards = ngettext("%(n)d card", "%(n)d cards", total) % {"n": total}
     if zones.get("deck", "Deck") == "Deck":
         return cards + (gettext(" + %(n)d outside") % {"n": outside} if outside else "")
-    heading = f"{cards} in the {zones['deck'].lower()}"
+    # Each zone's phrase whole (Polish declines the zone's name after "w"); another zone name reads "in the …".
+    in_zone = {
+        "Starter deck": gettext("%(cards)s in the starter deck"),
+        "Base deck": gettext("%(cards)s in the base deck"),
+    }
+    heading = in_zone.get(zones["deck"], gettext("%(cards)s in the %(zone)s")) % {
+        "cards": cards,
+        "zone": in_language(zones["deck"], "zone").lower(),
+    }
     if outside and "outside" in zones:
-        heading += f", {outside} in the {zones['outside'].lower()}"
+        in_zone = {"Base deck": gettext(", %(n)d in the base deck")}
+        heading += in_zone.get(zones["outside"], gettext(", %(n)d in the %(zone)s")) % {
+            "n": outside,
+            "zone": in_language(zones["outside"], "zone").lower(),
+        }
     return heading
 
 
@@ -306,12 +327,27 @@ def _tcg_stats(deck: Deck) -> tuple[dict, dict]:
     """SWTCG figures (SW:DBG decks show the same for their starter deck); charts of what players compare."""
     stats = decks.deck_tcg_stats(deck)
     charts = {
-        "types": bars_of(stats["by_type"], title="Cards by type"),
-        "cost": bars_of(stats["cost_curve"], title="Cost curve", x_label="cost", y_label="cards"),
+        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type")),
+        "cost": bars_of(
+            stats["cost_curve"],
+            title=gettext("Cost curve"),
+            x_label=gettext("cost"),
+            y_label=gettext("cards"),
+        ),
     }
     if game_plugin(deck.game_id).has_arenas:
-        charts["arenas"] = bars_of(stats["arenas"], title="Units per arena", x_label="arena", y_label="units")
-        charts["speed"] = bars_of(stats["unit_speed"], title="Unit speed", x_label="speed", y_label="units")
+        charts["arenas"] = bars_of(
+            stats["arenas"],
+            title=gettext("Units per arena"),
+            x_label=gettext("arena"),
+            y_label=gettext("units"),
+        )
+        charts["speed"] = bars_of(
+            stats["unit_speed"],
+            title=gettext("Unit speed"),
+            x_label=gettext("speed"),
+            y_label=gettext("units"),
+        )
     return stats, charts
 
 
@@ -319,20 +355,32 @@ def _swccg_stats(deck: Deck) -> tuple[dict, dict]:
     stats = decks.deck_stats(deck)
     destiny = stats["destiny"]
     charts = {
-        "types": bars_of(stats["by_type"], title="Cards by type"),
-        "destiny": bars_of(destiny["histogram"], title="Destiny", x_label="destiny", y_label="cards"),
-        "at_least": line_of(destiny["at_least"], title="Share of the deck with destiny ≥ X", x_label="X"),
+        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type")),
+        "destiny": bars_of(
+            destiny["histogram"],
+            title=gettext("Destiny"),
+            x_label=gettext("destiny"),
+            y_label=gettext("cards"),
+        ),
+        "at_least": line_of(
+            destiny["at_least"], title=gettext("Share of the deck with destiny ≥ X"), x_label="X"
+        ),
         "deploy": bars_of(
             with_gaps(stats["deploy_curve"]),
-            title="Deploy cost curve",
-            x_label="deploy cost",
-            y_label="cards",
+            title=gettext("Deploy cost curve"),
+            x_label=gettext("deploy cost"),
+            y_label=gettext("cards"),
         ),
         "ability": bars_of(
             stats["characters_by_ability"],
-            title="Characters by ability",
-            x_label="ability",
-            y_label="characters",
+            title=gettext("Characters by ability"),
+            x_label=gettext("ability"),
+            y_label=gettext("characters"),
         ),
     }
     return stats, charts
+
+
+def _types_shown(by_type: dict) -> dict:
+    """{card type: count} with the types in the page's language, for a chart's bars."""
+    return {in_language(kind, "type"): n for kind, n in by_type.items()}

@@ -5,14 +5,19 @@ on each request (rules/saved_games.py). A record or setup the engine cannot use 
 action is a 400 `illegal-action` with the rule's code, the rulebook section and a message.
 """
 
+import functools
+import hashlib
+
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsdb.api.conditional import NOT_MODIFIED, ConditionalReadMixin, Stamp
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
 from cardsdb.games.registry import GAMES
@@ -21,7 +26,7 @@ from rules import saved_games
 from rules.models import SavedGame
 from rules.setups import DEFAULT_FORMAT, SetupRefused, default_setup, engine_setup
 from rules.swdbg.errors import IllegalAction
-from rules.swdbg.record import MAX_ACTIONS, MAX_SEED, RecordError, record_schema, replay
+from rules.swdbg.record import MAX_ACTIONS, MAX_SEED, SCHEMA_FILE, RecordError, record_schema, replay
 from rules.swdbg.simulate import simulate
 
 # The games whose plug-in names an engine: their records can be replayed (ENUM_NAME_OVERRIDES names this choice set).
@@ -86,15 +91,15 @@ def _setup_error(exc: SetupRefused) -> ApiError:
     )
 
 
-def _require_login(request) -> None:
-    if not request.user.is_authenticated:
-        raise ApiError(
-            "not-authenticated", "Log in to play games (session or HTTP Basic).", status.HTTP_401_UNAUTHORIZED
-        )
+class PlayerView(APIView):
+    """A view of the caller's own games: 401 `not-authenticated` without a login."""
+
+    permission_classes = [LoginRequired]
+    login_to = "play games"
 
 
 def _own_game(request, game_id: int) -> SavedGame:
-    _require_login(request)
+    """The caller's game (a PlayerView has checked the login); anyone else's is not found."""
     saved = SavedGame.objects.filter(pk=game_id, owner=request.user).first()
     if saved is None:
         raise ApiError("game-not-found", f"You have no game {game_id}.", status.HTTP_404_NOT_FOUND)
@@ -175,22 +180,31 @@ class SimulateView(APIView):
         return Response({**summary.as_dict(), "format": data["format"], "seed": data["seed"]})
 
 
-class RecordSchemaView(APIView):
-    """The JSON Schema of SW:DBG game records (version 1)."""
+@functools.cache
+def _record_schema_digest() -> str:
+    """The published schema file's hash: the answer changes only when a deploy changes the file."""
+    return hashlib.sha256(SCHEMA_FILE.read_bytes()).hexdigest()[:32]
+
+
+class RecordSchemaView(ConditionalReadMixin, APIView):
+    """The JSON Schema of SW:DBG game records (version 1). The one public read here (with ETag and 304): every
+    other read of /api/games/ is a user's own game."""
 
     authentication_classes = []
 
-    @extend_schema(responses={200: dict})
+    def read_stamp(self, request, *args, **kwargs) -> Stamp:
+        return Stamp(f"swdbg-record-schema:{_record_schema_digest()}")
+
+    @extend_schema(responses={200: dict, 304: NOT_MODIFIED})
     def get(self, request):
         return Response(record_schema())
 
 
-class GamesView(APIView):
+class GamesView(PlayerView):
     """Your saved games, the latest first."""
 
     @extend_schema(responses={200: dict, 401: ERROR})
     def get(self, request):
-        _require_login(request)
         games = SavedGame.objects.filter(owner=request.user)[:200]
         return Response(
             {
@@ -203,14 +217,13 @@ class GamesView(APIView):
         )  # fmt: skip
 
 
-class NewGameView(APIView):
+class NewGameView(PlayerView):
     """A new SW:DBG game against an AI (random, greedy or search); the AI moves first when its side does."""
 
     parser_classes = [JSONParser]
 
     @extend_schema(request=NewGameIn, responses={201: dict, 400: ERROR, 401: ERROR, 409: ERROR})
     def post(self, request):
-        _require_login(request)
         check_body_size(request, MAX_GAME_BODY)
         body = NewGameIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -232,7 +245,7 @@ class NewGameView(APIView):
         return Response(game_answer(saved, game, log), status=status.HTTP_201_CREATED)
 
 
-class GameView(APIView):
+class GameView(PlayerView):
     """One of your games as your seat sees it, with your legal actions when you are to move."""
 
     @extend_schema(responses={200: dict, 401: ERROR, 404: ERROR})
@@ -246,14 +259,13 @@ class GameView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class GameActionView(APIView):
+class GameActionView(PlayerView):
     """Play one action in your game; the AI answers at once. The answer is the game after the AI's reply."""
 
     parser_classes = [JSONParser]
 
     @extend_schema(request=ActionIn, responses={200: dict, 400: ERROR, 401: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, game_id: int):
-        _require_login(request)
         check_body_size(request, MAX_GAME_BODY)
         body = ActionIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -267,7 +279,7 @@ class GameActionView(APIView):
         return Response(game_answer(saved, game, log))
 
 
-class GameRecordView(APIView):
+class GameRecordView(PlayerView):
     """The game's record once it is over (while it goes on, the record would show the hidden cards)."""
 
     @extend_schema(responses={200: dict, 401: ERROR, 404: ERROR, 409: ERROR})
@@ -280,7 +292,7 @@ class GameRecordView(APIView):
         return Response(saved.record)
 
 
-class GameStateView(APIView):
+class GameStateView(PlayerView):
     """The state after action n (0: the opening), as your seat sees it; once the game is over, ?viewer=0, 1 or
     referee shows either seat or everything."""
 

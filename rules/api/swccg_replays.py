@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
@@ -113,17 +114,15 @@ class SavedRecordIn(StrictSerializer):
     record = serializers.JSONField(help_text="A SWCCG game record (GET /api/games/swccg/record-schema).")
 
 
-def _require_login(request) -> None:
-    if not request.user.is_authenticated:
-        raise ApiError(
-            "not-authenticated",
-            "Log in to save and list replays (session or HTTP Basic); viewing needs no login.",
-            status.HTTP_401_UNAUTHORIZED,
-        )
+class OwnReplaysView(APIView):
+    """A view of the caller's saved replays: 401 `not-authenticated` without a login (before a body is read)."""
+
+    permission_classes = [LoginRequired]
+    login_to = "save and list your replays (viewing a shared replay needs none)"
 
 
 def _own_replay(request, replay_id: int) -> SavedReplay:
-    _require_login(request)
+    """The caller's replay (an OwnReplaysView has checked the login)."""
     saved = SavedReplay.objects.filter(pk=replay_id, owner=request.user, game_id=GAME).first()
     if saved is None:  # someone else's replay too: its id tells nothing
         raise ApiError(
@@ -233,7 +232,7 @@ def save_gemp(user, data: bytes, title: str) -> SavedReplay:
     )
 
 
-class SavedReplaysView(APIView):
+class SavedReplaysView(OwnReplaysView):
     """Your saved SWCCG replays (GET, the latest first), or a new one (POST, logged in): a record as JSON
     `{"title", "record"}`, or a GEMP replay file as the body (Content-Type: application/octet-stream, the title
     in ?title=). A record is checked as the viewer checks it, a GEMP file read as the GEMP endpoint reads it,
@@ -243,7 +242,6 @@ class SavedReplaysView(APIView):
 
     @extend_schema(operation_id="games_swccg_replays_list", responses={200: dict, 401: ERROR})
     def get(self, request):
-        _require_login(request)
         saved = SavedReplay.objects.filter(owner=request.user, game_id=GAME).defer("record", "gemp_file")
         return Response({"replays": [replay_answer(request, s) for s in saved[:MAX_SAVED_REPLAYS]]})
 
@@ -253,7 +251,6 @@ class SavedReplaysView(APIView):
         responses={201: dict, 400: ERROR, 401: ERROR, 409: ERROR, 413: ERROR},
     )
     def post(self, request):
-        _require_login(request)  # before the body is read
         gemp = request.content_type.split(";")[0].strip().lower() == GEMP_MEDIA_TYPE
         check_body_size(request, MAX_GEMP_BODY if gemp else MAX_RECORD_BODY)
         data = request.data  # 415 for other media types
@@ -270,7 +267,7 @@ class SavedReplaysView(APIView):
         return Response(replay_answer(request, saved), status=status.HTTP_201_CREATED)
 
 
-class SavedReplayView(APIView):
+class SavedReplayView(OwnReplaysView):
     """One of your saved replays (with the record, for a record; a GEMP file is at file_url), or DELETE it."""
 
     @extend_schema(responses={200: dict, 401: ERROR, 404: ERROR})

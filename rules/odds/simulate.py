@@ -8,7 +8,15 @@ Shuffles are vectorised partial Fisher–Yates: a chunk of trials holds one copy
 of every trial with a uniform position in i..N−1; the card swapped to position i is the i-th card dealt. There
 is no Python loop per trial, only per dealt card and per chunk; a chunk holds about 2 MB of positions, so 10
 million trials use a few MB. Group counts come from a lookup table per pile position (several targets packed
-in the bits of one int64) summed over the cards dealt.
+in the bits of one word, of the narrowest unsigned type they fit), summed as the cards are dealt
+(`_deal_counts`: the same random draws as `_deal`, so a seed gives the same answers as when the dealt
+positions were kept and looked up afterwards, without the (depth × trials) table of them).
+
+`simulate_targets` only needs those counts, so when the pile's cards fall in at most `_MOST_CLASSES` classes
+the targets cannot tell apart (one target: its cards and the others), it deals classes instead
+(`_deal_classes`): the i-th card is of class c with chance (copies of c left) / (N − i), one uniform draw per
+card, and no copy of the pile per trial; hands drawn without replacement all the same
+(tests/rules/test_odds_fast.py checks the counts against the multivariate hypergeometric).
 
 Intervals: every `Estimate` carries the 95% Wilson score interval (z = 1.959964), which stays inside [0, 1]
 and is sensible at 0 or 1 successes; `stderr` is the plain binomial sqrt(p(1 − p) / trials).
@@ -39,6 +47,9 @@ __all__ = [
 Z95 = 1.959963984540054
 # Pile positions held per chunk (bytes for piles up to 256 cards): bounds memory, keeps the chunk in cache.
 _CHUNK_CELLS = 1 << 21
+# simulate_targets deals classes of alike cards rather than pile positions when there are at most this many
+# (a step costs a few operations per class, against a copy of the pile per trial and a swap per card dealt).
+_MOST_CLASSES = 4
 # The most work a caller taking questions from strangers should allow, in `simulation_cost` units: 5,000,000
 # trials of an 8-card hand from 60 cards (the API's most trials) fit, a hand of 200 from 1,000 cards gets
 # about 170,000. A unit is roughly 3–10 ns on one core (bench/odds_speed.py), so about a second at most.
@@ -137,6 +148,7 @@ def _deal(pile_size: int, depth: int, count: int, rng: np.random.Generator) -> n
     if depth == 0:
         return dealt
     perm = np.tile(np.arange(pile_size, dtype=dtype), count)
+    rows = perm.reshape(count, pile_size)  # row t: shuffle t; rows[:, i] is position i of every shuffle
     offsets = np.arange(count, dtype=np.intp) * pile_size
     draw_dtype = np.int16 if pile_size < 1 << 15 else np.int64
     for i in range(depth):
@@ -144,8 +156,69 @@ def _deal(pile_size: int, depth: int, count: int, rng: np.random.Generator) -> n
         dealt[i] = perm[picked]
         if i + 1 < depth:
             # Position i is never looked at again: only the card it held moves to where the pick was.
-            perm[picked] = perm[offsets + i]
+            perm[picked] = rows[:, i]
     return dealt
+
+
+def _deal_counts(
+    pile_size: int, depth: int, count: int, rng: np.random.Generator, luts: Sequence[np.ndarray]
+) -> list[np.ndarray]:
+    """Per lookup table, the sum over the `depth` cards dealt of table[position], for each of `count`
+    shuffles: `_deal` with the same random draws (so the same seed deals the same hands), summed as the cards
+    are dealt instead of kept and looked up afterwards. Each table is of the narrowest unsigned type its packed
+    counts fit, so the sums stay small."""
+    totals = [np.zeros(count, dtype=lut.dtype) for lut in luts]
+    if depth == 0:
+        return totals
+    dtype = _position_dtype(pile_size)
+    perm = np.tile(np.arange(pile_size, dtype=dtype), count)
+    rows = perm.reshape(count, pile_size)
+    offsets = np.arange(count, dtype=np.intp) * pile_size
+    draw_dtype = np.int16 if pile_size < 1 << 15 else np.int64
+    for i in range(depth):
+        picked = offsets + rng.integers(i, pile_size, size=count, dtype=draw_dtype)
+        dealt = perm[picked]
+        for total, lut in zip(totals, luts, strict=True):
+            total += lut[dealt]
+        if i + 1 < depth:
+            perm[picked] = rows[:, i]
+    return totals
+
+
+def _word_dtype(bits: int) -> type[np.unsignedinteger]:
+    """The narrowest unsigned type holding `bits` bits of packed counts."""
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if bits <= np.iinfo(dtype).bits:
+            return dtype
+    return np.uint64
+
+
+def _deal_classes(
+    sizes: Sequence[int], depth: int, count: int, rng: np.random.Generator, luts: Sequence[np.ndarray]
+) -> list[np.ndarray]:
+    """As `_deal_counts`, for a pile whose cards fall in a few classes (`sizes` copies each, the largest last)
+    that the lookup tables cannot tell apart (luts[b][c]: class c's word): the i-th card dealt is uniform over
+    the N − i cards left, so it falls in class c with chance (copies of c left) / (N − i). Each step draws r
+    uniform in 0..N − i − 1 and takes the class whose span of the cards left, in class order, holds r. No pile
+    is copied per trial, and a step is a few operations per class."""
+    totals = [np.zeros(count, dtype=lut.dtype) for lut in luts]
+    pile_size = sum(sizes)
+    count_dtype = np.int16 if pile_size < 1 << 15 else np.int64
+    left = [np.full(count, n, dtype=count_dtype) for n in sizes[:-1]]
+    which = np.empty(count, dtype=np.intp)
+    for i in range(depth):
+        drawn = rng.integers(0, pile_size - i, size=count, dtype=count_dtype)
+        which[:] = 0
+        edge = left[0].copy() if left else None
+        for c in range(1, len(sizes)):
+            which += drawn >= edge
+            if c < len(left):
+                edge += left[c]
+        for c, copies in enumerate(left):
+            copies -= which == c
+        for total, lut in zip(totals, luts, strict=True):
+            total += lut[which]
+    return totals
 
 
 def _membership(pile: Sequence[str], targets: Sequence[Target]) -> np.ndarray:
@@ -182,23 +255,36 @@ def simulate_targets(
     size = len(pile)
     _check_deal(size, hand_size)
     members = _membership(pile, targets)
-    # Pack the counts of several targets in one int64: `bits` per target, enough for a count of hand_size.
+    # Pack the counts of several targets in one word: `bits` per target, enough for a count of hand_size.
     bits, per_word = _packing(hand_size)
-    blocks = []
+    blocks, luts = [], []
     for start in range(0, len(targets), per_word):
         block = list(range(start, min(start + per_word, len(targets))))
-        lut = np.zeros(size, dtype=np.int64)
+        lut = np.zeros(size, dtype=_word_dtype(bits * len(block)))
         for k, g in enumerate(block):
-            lut += members[g].astype(np.int64) << (bits * k)
-        blocks.append((block, lut))
+            lut += members[g].astype(lut.dtype) << lut.dtype.type(bits * k)
+        blocks.append(block)
+        luts.append(lut)
     mask = (1 << bits) - 1
+    # Cards with the same packed words are alike here: with few such classes, deal classes, not positions.
+    if luts and size:
+        words, class_sizes = np.unique(np.stack(luts, axis=1).astype(np.uint64), axis=0, return_counts=True)
+    else:  # no targets (or no cards): one class
+        words, class_sizes = np.zeros((1, len(luts)), dtype=np.uint64), np.array([size])
+    by_class = len(class_sizes) <= _MOST_CLASSES
+    if by_class:  # the largest class last: its count left is never needed
+        order = np.argsort(-class_sizes, kind="stable")[::-1]
+        class_sizes = class_sizes[order]
+        class_luts = [words[order, b].astype(lut.dtype) for b, lut in enumerate(luts)]
     hits = [0] * len(targets)
     joint_hits = 0
     for count in _chunks(trials, size):
-        dealt = _deal(size, hand_size, count, rng)
         joint = np.ones(count, dtype=bool)
-        for block, lut in blocks:
-            packed = lut[dealt].sum(axis=0)
+        if by_class:
+            counted = _deal_classes(class_sizes.tolist(), hand_size, count, rng, class_luts)
+        else:
+            counted = _deal_counts(size, hand_size, count, rng, luts)
+        for block, packed in zip(blocks, counted, strict=True):
             for k, g in enumerate(block):
                 ok = _accepts((packed >> (bits * k)) & mask, targets[g])
                 hits[g] += int(np.count_nonzero(ok))

@@ -85,7 +85,7 @@ def test_the_builder_and_a_players_pages_fit_a_phone(phone, live_site, sign_up):
     assert short_controls(phone) == []
 
 
-@pytest.mark.parametrize("url", ["/sets/", "/cards/swccg/1_168/", "/decks/new/"])
+@pytest.mark.parametrize("url", ["/", "/?q=vader&game=swccg", "/sets/", "/cards/swccg/1_168/", "/decks/new/"])
 def test_tab_reaches_the_skip_link_first_and_enter_moves_to_main(phone, live_site, url):
     phone.goto(live_site + url)
     phone.keyboard.press("Tab")
@@ -102,3 +102,15 @@ def test_tab_reaches_the_skip_link_first_and_enter_moves_to_main(phone, live_sit
     # The next Tab goes into the page's content, past the header.
     phone.keyboard.press("Tab")
     assert phone.evaluate("document.activeElement.closest('main') !== null")
+
+
+@pytest.mark.parametrize("url", ["/", "/?q=vader&game=swccg"])
+def test_the_search_box_is_the_first_stop_after_the_skip_link(phone, live_site, url):
+    """No autofocus: the search page starts at its top like every page (skip link first), and the box is one
+    Tab into the content."""
+    phone.goto(live_site + url)
+    assert phone.evaluate("document.activeElement === document.body")
+    phone.keyboard.press("Tab")
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("Tab")
+    assert phone.evaluate("document.activeElement.id") == "q"

@@ -187,3 +187,24 @@ def test_a_facts_import_writes_the_file_again(api, swdbg_catalogue, tmp_path):
     _, body = download(api, "swdbg")
     xorrn = next(c for c in json.loads(gzip.decompress(body))["cards"] if c["id"] == "cw24_xorrn")
     assert xorrn["stats"]["hit_points"] == "8"
+
+
+def test_cards_that_point_at_others_match_the_detail_api_in_bounded_queries(
+    api, catalogue, django_assert_max_num_queries
+):
+    # The file reads the cards pointed at (earlier versions, relation targets) with a few fields only; a field
+    # the file shows but the query skipped would cost one query per card and differ from the API.
+    chunks = -(-Card.objects.filter(game_id="swccg").count() // bulk.CHUNK)
+    with django_assert_max_num_queries(10 + 8 * chunks):  # the cards and their 7 prefetches per chunk
+        written = bulk.export("swccg")
+    cards = {c["id"]: c for c in json.loads(gzip.decompress(written.path.read_bytes()))["cards"]}
+    pointing = [
+        c for c in cards.values() if c["relations"] and c["earlier_versions"] and c["current_version"]
+    ]
+    pointing += [c for c in cards.values() if any(r["target"] for r in c["relations"])][:5]
+    pointing += [c for c in cards.values() if c["earlier_versions"]][:5]
+    assert len(pointing) >= 10
+    for card in pointing:
+        detail = api.get(f"/api/cards/swccg/{card['id']}/").json()
+        detail.pop("face")
+        assert card == detail

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from cardsdb import jobs
+from cardsdb.api import jobs as jobs_api
 from cardsdb.models import Job
 from decks.api import legality_jobs
 
@@ -114,7 +115,7 @@ def test_a_job_over_its_work_limits_is_refused(wedge):
 
 
 def test_unfinished_jobs_per_user_are_limited(wedge):
-    for _ in range(legality_jobs.MAX_OPEN_JOBS):  # queued: their tasks never sent (not committed)
+    for _ in range(jobs_api.MAX_OPEN_JOBS):  # queued: their tasks never sent (not committed)
         response = client_for(wedge).post(
             "/api/legality/jobs/", {"decks": [{"game": "swccg", "cards": ["1_168"]}]}, format="json"
         )

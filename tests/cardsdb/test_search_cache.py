@@ -1,6 +1,9 @@
 """Search answers kept in the cache (cardsdb/search/results_cache.py): the same answer until an import changes
 the catalogue version, never a refusal kept, never a search of every game kept."""
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from cardsdb.models import Card, ImportRun
 
 
@@ -70,3 +73,20 @@ def test_a_card_deleted_in_the_admin_changes_the_catalogue_version(admin_client,
     response = admin_client.post(f"/admin/cardsdb/card/{card.pk}/delete/", {"post": "yes"})
     assert response.status_code == 302 and not Card.objects.filter(pk=card.pk).exists()
     assert catalogue_version("swccg") != before
+
+
+def test_a_card_answer_is_kept_until_an_import_and_a_404_is_not(client, catalogue, settings):
+    settings.CARDSDB_SEARCH_CACHE_SECONDS = 600
+    url = "/api/cards/swccg/1_168/"
+    first = client.get(url)
+    assert first.status_code == 200 and "Vader" in first.json()["title"]
+    Card.objects.filter(game_id="swccg", code="1_168").update(title="Renamed Without An Import")
+    with CaptureQueriesContext(connection) as queries:
+        kept = client.get(url)
+    assert kept.json() == first.json()
+    assert not [q for q in queries.captured_queries if 'FROM "cardsdb_card"' in q["sql"]]  # no card read
+    ImportRun.objects.create(game_id="swccg", source="test")
+    assert client.get(url).json()["title"] == "Renamed Without An Import"
+    for _ in range(2):
+        missing = client.get("/api/cards/swccg/no_such_card/")
+        assert missing.status_code == 404 and missing.json()["code"] == "card-not-found"

@@ -33,7 +33,7 @@ def test_set_list_shows_release_dates_and_counts(client):
     assert '<time datetime="1995-12-01">Dec 1995</time>' in premiere
     # The source gives 324 cards; the catalogue holds 325 (a card printed twice in it is counted per printing).
     held = CardSet.objects.get(game="swccg", code="1").printings.count()
-    assert "324" in premiere and f"({held} here)" in premiere
+    assert "324" in premiere and f"({held} in the catalogue)" in premiere  # shown, not only on hover
     alta = text_of(markup[markup.index(">A Long Time Ago</a>") :][:400])
     assert alta.split("—")[1].strip().startswith("690")  # no date in the data: a dash, then its 690 cards
 

@@ -111,8 +111,11 @@ def test_filters_type_counts_and_previews(client, swccg):
     html = post(client, decklist="2x Darth Vader\n1x Imperial Decree\n1x Stormtrooper")
     types = re.search(r'<select id="card-type".*?</select>', html, re.S).group()
     sides = re.search(r'<select id="card-side".*?</select>', html, re.S).group()
-    assert "<option>Character</option>" in types and "<option>Effect</option>" in types
-    assert "<option>Dark</option>" in sides and "<option>Light</option>" in sides
+    assert (
+        '<option value="Character">Character</option>' in types
+        and '<option value="Effect">Effect</option>' in types
+    )
+    assert '<option value="Dark">Dark</option>' in sides and '<option value="Light">Light</option>' in sides
     counts = dict(re.findall(r'data-type="([^"]+)">[^<]*<strong>(\d+)</strong>', html))
     assert counts == {"Character": "3", "Effect": "1"}
     preview = re.search(rf'<tr data-card="{VADER}" data-zone="deck" data-preview="([^"]+)"', html).group(1)

@@ -292,3 +292,77 @@ def test_swtcg_a_new_format_version_or_an_import_gets_a_new_table():
     report = swtcg.check_tcg_deck(*deck, fmt, new_pool)
     assert "banned-card" in report.codes()
     assert same(report, swtcg._rule_by_rule(*deck, fmt, new_pool, None))
+
+
+def _passing_decks(pool, fmt, count=120, seed=11) -> list[tuple[list[str], list[str]]]:
+    """Decks the counts can answer (one side, arenas balanced, the format's sets), most with something to report:
+    copies of one card spread over its printings, restricted cards, banned cards in the deck and outside, lists
+    past the narrow counts' 255 ids; and a few the counts must hand to the rules (an unknown or spaced id)."""
+    rng = random.Random(seed)
+    table = swtcg.tcg_table(pool, fmt)
+    units: dict[tuple, list[str]] = {}
+    others: dict[str, list[str]] = {}
+    for code, card in sorted(pool.items()):
+        if fmt.legal_sets and card.set not in fmt.legal_sets or code not in table.weights:
+            continue
+        if card.is_unit:
+            units.setdefault((card.side, card.arenas[0]), []).append(code)
+        else:
+            others.setdefault(card.side, []).append(code)
+    printings: dict[int, list[str]] = {}
+    for code in sorted(table.weights):
+        printings.setdefault(table.groups[code], []).append(code)
+    decks = []
+    for i in range(count):
+        side = ("Light", "Dark")[i % 2]
+        per_arena = rng.choice([12, 12, 12, 30, 90])  # 90: past 255 ids
+        cards = [
+            rng.choice(units[(side, a)]) for a in ("Space", "Ground", "Character") for _ in range(per_arena)
+        ]
+        cards += [rng.choice(others[side] + others["Neutral"]) for _ in range(per_arena * 2)]
+        outside = [rng.choice(others["Neutral"])] if i % 3 == 0 else []
+        same_side = [c for c in cards if pool[c].side in (side, "Neutral")]
+        for _ in range(rng.choice([0, 1, 2])):  # one card over its copies, spread over its printings
+            group = printings[table.groups[rng.choice(same_side)]]
+            cards += [rng.choice(group) for _ in range(rng.choice([3, 5, 6]))]
+        if rng.random() < 0.3:
+            shared = [g for g in printings.values() if len(g) > 1 and all(c in table.small for c in g)]
+            group = rng.choice([g for g in shared if pool[g[0]].side in (side, "Neutral")])
+            cards += [group[0]] * 3 + [group[1]] * 2
+        for zone in (cards, outside):
+            if rng.random() < 0.3:
+                candidates = [
+                    c for c in table.banned if c in table.weights and pool[c].side in (side, "Neutral")
+                ]
+                zone += [rng.choice(sorted(candidates))] * rng.choice([1, 2])
+        if rng.random() < 0.3:
+            candidates = [c for c in table.restricted if pool[c].side in (side, "Neutral")]
+            cards += [rng.choice(sorted(candidates))] * rng.choice([1, 2, 3])
+        if rng.random() < 0.05:
+            cards.append(rng.choice([" " + cards[0], "NOPE_1"]))
+        rng.shuffle(cards)
+        decks.append((cards, outside))
+    return decks
+
+
+@pytest.mark.parametrize("code", ["full", "wotc"])
+def test_swtcg_the_counts_report_as_the_rules_on_decks_they_answer(code):
+    """The check by counts (narrow counts up to 255 ids, 16-bit ones past them) must give the report the rules
+    give card by card, violations included; most of these decks are answered by the counts, so the test fails if
+    either way of counting reports anything else."""
+    pool = tcg_pool()
+    fmt = format_rules(Format.objects.get(game="swtcg", code=code))
+    table = swtcg.tcg_table(pool, fmt)
+    answered = {"narrow": 0, "wide": 0}
+    codes = set()
+    for cards, outside in _passing_decks(pool, fmt):
+        for side in (None, "Light", "Dark"):
+            expected = swtcg._rule_by_rule(cards, outside, fmt, pool, side)
+            counted = swtcg._from_counts(cards, outside, table, side)
+            if counted is not None:
+                answered["narrow" if len(cards) <= swtcg.SMALL_MAX else "wide"] += 1
+                assert same(counted, expected), (side, cards, outside)
+                codes |= set(counted.codes())
+            assert same(swtcg.check_tcg_deck(cards, outside, fmt, pool, side=side), expected)
+    assert answered["narrow"] > 50 and answered["wide"] > 15, answered
+    assert codes >= {"copy-limit", "banned-card"} and (code == "wotc" or "restricted-card" in codes), codes

@@ -52,7 +52,7 @@ def test_pathological_joint_is_refused_before_any_work(monkeypatch, groups):
 def test_pathological_joint_is_simulated_and_right(groups):
     pile, targets = pathological(groups)
     answer = joint_answer(pile, 200, targets, rng=np.random.default_rng(1))
-    assert answer.method == "simulated" and "150,000 steps" in answer.reason
+    assert answer.method == "simulated" and f"{MAX_JOINT_COST:,} units of work" in answer.reason
     estimate = answer.estimate
     assert answer.probability == estimate.probability and 0 < estimate.probability < 1
     assert 0 < estimate.trials <= FALLBACK_TRIALS
@@ -88,7 +88,8 @@ def test_a_small_question_is_exact_and_a_forced_fallback_agrees_with_brute_force
 
 
 def test_the_cost_estimate_bounds_the_programme_steps():
-    """`joint_cost` is computed before any work; the programme never takes more steps than it says."""
+    """`joint_cost` is computed before any work; the programme never takes more steps than it bounds, and the
+    estimate is at least those steps plus its fixed costs per atom and per card id."""
     rng = random.Random(77)
     for _ in range(300):
         size = rng.randint(5, 80)
@@ -104,7 +105,12 @@ def test_the_cost_estimate_bounds_the_programme_steps():
         if isinstance(plan, Fraction):
             continue
         favourable, steps = exact._favourable_hands(plan)
-        assert steps <= joint_cost(pile, hand, targets), (pile, hand, targets)
+        bound = exact._steps_bound(plan)
+        assert steps <= bound, (pile, hand, targets)
+        per_atom: list[int] = []
+        assert exact._steps_bound(plan, None, per_atom) == bound and len(per_atom) == len(plan.order)
+        least = exact._CARD_COST * plan.looked_at + exact._ATOM_COST * len(plan.order) + bound
+        assert joint_cost(pile, hand, targets) >= least
         assert Fraction(favourable, math.comb(size, hand)) == joint_probability(pile, hand, targets)
 
 
@@ -127,3 +133,67 @@ def test_simulation_cost_and_max_trials():
         > simulation_cost(1000, 200, 10, 1)
         > simulation_cost(1000, 8, 10, 1)
     )
+
+
+def random_accepted_question(rng: random.Random):
+    """A question inside the API's limits (rules/api/odds.py), of the shapes that cost the most: up to 1,000
+    cards, a hand of up to 200, up to 8 overlapping groups (bench/odds_speed.py's `accepted_question`)."""
+    size = rng.choice([40, 60, 60, 100, 200, 1000])
+    ids = [f"id{i}" for i in range(rng.choice([10, 15, 30, min(size, 250), size]))]
+    pile = [rng.choice(ids) for _ in range(size)]
+    hand = min(size, rng.choice([5, 7, 8, 8, 10, 20, 40, 60, 200]))
+    targets = []
+    for g in range(rng.randint(1, 8)):
+        low = rng.randint(0, min(hand, 60, rng.choice([4, 8, 60])))
+        high = rng.choice([None, low, rng.randint(low, min(max(hand, low), 60))])
+        targets.append(Target(f"g{g}", frozenset(rng.sample(ids, rng.randint(1, len(ids)))), low, high))
+    return pile, hand, targets
+
+
+def test_admission_is_consistent_around_the_budget(monkeypatch):
+    """Questions whose estimate is just under MAX_JOINT_COST are answered exactly, just over it simulated, and
+    the estimate stopped early at the budget (as `joint_probability` computes it) makes the same decision as
+    the whole estimate; a simulated one never runs the programme."""
+    rng = random.Random(1313)
+    under: list = []
+    over: list = []
+    while len(under) < 6 or len(over) < 6:
+        pile, hand, targets = random_accepted_question(rng)
+        cost = joint_cost(pile, hand, targets)
+        limited = joint_cost(pile, hand, targets, limit=MAX_JOINT_COST)
+        assert (cost <= MAX_JOINT_COST) == (limited <= MAX_JOINT_COST), (cost, limited)
+        if cost <= MAX_JOINT_COST:  # the quicker bound, tried first with a limit, may be looser
+            assert cost <= limited
+        if 0.7 * MAX_JOINT_COST <= cost <= MAX_JOINT_COST and len(under) < 6:
+            under.append((pile, hand, targets))
+        elif MAX_JOINT_COST < cost <= 1.4 * MAX_JOINT_COST and len(over) < 6:
+            over.append((pile, hand, targets))
+    for pile, hand, targets in under:
+        answer = joint_answer(pile, hand, targets, rng=np.random.default_rng(0))
+        assert answer.method == "exact" and answer.estimate is None
+        assert answer.probability == float(joint_probability(pile, hand, targets))
+
+    def never(plan):
+        raise AssertionError("the programme ran")
+
+    monkeypatch.setattr(exact, "_favourable_hands", never)
+    for pile, hand, targets in over:
+        answer = joint_answer(pile, hand, targets, rng=np.random.default_rng(0))
+        assert answer.method == "simulated" and answer.estimate is not None
+        assert f"{MAX_JOINT_COST:,} units of work" in answer.reason
+
+
+def test_the_estimate_weighs_what_costs_time():
+    """The estimate grows with each atom, each card id looked at and each step, and a step on counts past
+    2^63 (Python integers) weighs more, the more so the longer the counts."""
+    small = [f"c{i:02}" for i in range(15) for _ in range(4)]
+    targets = [Target("a", frozenset({"c00", "c01"}), 1), Target("b", frozenset({"c01", "c02"}), 1)]
+    plan = exact._plan(small, 8, targets)
+    assert exact._step_weight(plan) == 1  # C(60, 8) fits int64
+    more_atoms = exact._plan(small, 8, [*targets, Target("c", frozenset({"c02", "c03"}), 1)])
+    assert len(more_atoms.order) > len(plan.order)
+    assert exact._cost(more_atoms) - exact._cost(plan) >= exact._ATOM_COST
+    bigger = exact._plan([f"c{i % 15:02}" for i in range(300)], 60, targets)  # C(300, 60): 4 words
+    biggest = exact._plan([f"c{i % 15:02}" for i in range(1000)], 200, targets)  # C(1000, 200): 12 words
+    assert 1 < exact._step_weight(bigger) < exact._step_weight(biggest)
+    assert exact._cost(biggest) > exact._cost(bigger) > exact._cost(plan)

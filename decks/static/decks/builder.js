@@ -13,6 +13,17 @@
   const SIDE_LINE = /^[ \t]*side[ \t]*:/im;
   let cards = JSON.parse($("initial-cards").textContent || "[]");
   let timer = null;
+  // The page's language: Django's JavaScript catalogue (/jsi18n/<lang>/, templates/base.html) defines these before
+  // this script runs; without it (a page kept from before it existed) the texts stay English.
+  const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+  const interpolate = window.interpolate || ((text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => String(values[key])));
+  const format = (text, values) => interpolate(text, values, true);
+  const UNKNOWN_TYPE = "";  // a card without a type
+  // The card types in the page's language (cardsdb/labels.py); the cards themselves carry the data's English.
+  const typeLabelsData = document.getElementById("type-labels");
+  const TYPE_LABELS = typeLabelsData ? JSON.parse(typeLabelsData.textContent) : {};
+  const typeLabel = (type) => (type ? TYPE_LABELS[type] || type : gettext("Unknown"));
 
   function faceUrl(id) { return "/cards/" + encodeURIComponent(GAME) + "/" + encodeURIComponent(id) + "/face.png"; }
 
@@ -36,13 +47,13 @@
     const name = el("td");
     name.append(el("span", {}, card.title || card.id), " ", el("span", { class: "small" }, card.id));
     const count = el("td", { class: "count" });
-    const minus = el("button", { type: "button", class: "minus", "aria-label": "one fewer" }, "−");
-    const plus = el("button", { type: "button", class: "plus", "aria-label": "one more" }, "+");
+    const minus = el("button", { type: "button", class: "minus", "aria-label": gettext("one fewer") }, "−");
+    const plus = el("button", { type: "button", class: "plus", "aria-label": gettext("one more") }, "+");
     minus.onclick = () => { card.count -= 1; if (card.count < 1) cards = cards.filter((c) => c !== card); changed(); };
     plus.onclick = () => { card.count = Math.min(99, card.count + 1); changed(); };
     count.append(minus, el("span", { class: "n" }, String(card.count)), plus);
     const zone = el("td");
-    const select = el("select", { "aria-label": "zone" });
+    const select = el("select", { "aria-label": gettext("zone") });
     for (const [value, label] of ZONES) {
       const option = el("option", { value }, label);
       if (value === card.zone) option.selected = true;
@@ -55,7 +66,7 @@
     };
     zone.append(select);
     const remove = el("td");
-    const x = el("button", { type: "button", class: "remove", "aria-label": "remove" }, "×");
+    const x = el("button", { type: "button", class: "remove", "aria-label": gettext("remove") }, "×");
     x.onclick = () => { cards = cards.filter((c) => c !== card); changed(); };
     remove.append(x);
     row.append(name, count, zone, remove);
@@ -76,11 +87,11 @@
 
   function renderTypeCounts() {
     const counts = new Map();
-    for (const c of cards) if (c.zone !== "outside") counts.set(c.type || "Unknown", (counts.get(c.type || "Unknown") || 0) + c.count);
+    for (const c of cards) if (c.zone !== "outside") counts.set(c.type || UNKNOWN_TYPE, (counts.get(c.type || UNKNOWN_TYPE) || 0) + c.count);
     const line = $("type-counts");
     line.replaceChildren();
     [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).forEach(([type, n]) => {
-      const item = el("span", { class: "type-count", "data-type": type }, type + " ");
+      const item = el("span", { class: "type-count", "data-type": type }, typeLabel(type) + " ");
       item.append(el("strong", {}, String(n)));
       line.append(item);
     });
@@ -96,7 +107,8 @@
     renderTypeCounts();
     const inDeck = cards.filter((c) => c.zone !== "outside").reduce((n, c) => n + c.count, 0);
     const outside = cards.filter((c) => c.zone === "outside").reduce((n, c) => n + c.count, 0);
-    $("deck-count").textContent = cards.length ? `${inDeck} in the deck` + (outside ? `, ${outside} outside` : "") : "";
+    const count = outside ? gettext("%(deck)s in the deck, %(outside)s outside") : gettext("%(deck)s in the deck");
+    $("deck-count").textContent = cards.length ? format(count, { deck: inDeck, outside }) : "";
     const grid = $("view-toggle").getAttribute("aria-pressed") === "true";
     $("deck-table").hidden = cards.length === 0 || grid;
     $("deck-visual").hidden = cards.length === 0 || !grid;
@@ -123,7 +135,8 @@
       const details = el("details", { class: "violation-group", "data-code": code });
       details.open = violations.length <= LONG_REPORT || list.length <= SMALL_GROUP;
       const summary = el("summary");
-      summary.append(el("code", {}, code), " ", el("span", { class: "small" }, `${list.length} problem${list.length === 1 ? "" : "s"}`));
+      summary.append(el("code", {}, code), " ", el("span", { class: "small" },
+        format(ngettext("%(count)s problem", "%(count)s problems", list.length), { count: list.length })));
       const ul = el("ul", { class: "violations" });
       for (const v of list) {
         const item = el("li", { "data-code": v.code }, v.message);
@@ -155,15 +168,17 @@
     const section = el("section", { id: "legality", class: "legality " + (report.legal ? "legal" : "illegal"), "aria-live": "polite" });
     const name = $("deck-format").selectedOptions[0].textContent;
     if (!response.ok) {
-      section.append(el("h2", {}, "Cannot check: " + (report.message || response.status)));
+      section.append(el("h2", {}, format(gettext("Cannot check: %(reason)s"), { reason: report.message || response.status })));
     } else if (report.legal) {
-      section.append(el("h2", {}, "Legal in " + name));
+      section.append(el("h2", {}, format(gettext("Legal in %(format)s"), { format: name })));
     } else {
       const n = report.violations.length;
-      section.append(el("h2", {}, `Not legal in ${name}: ${n} problem${n === 1 ? "" : "s"}`));
+      const title = ngettext("Not legal in %(format)s: %(count)s problem", "Not legal in %(format)s: %(count)s problems", n);
+      section.append(el("h2", {}, format(title, { format: name, count: n })));
       section.append(...violationGroups(report.violations));
     }
-    if (report.format_version) section.append(el("p", { class: "small" }, "Rules version " + report.format_version));
+    if (report.format_version) section.append(el("p", { class: "small" },
+      format(gettext("Rules version %(version)s"), { version: report.format_version })));
     panel.append(section);
   }
 
@@ -189,11 +204,18 @@
     const data = await response.json();
     if (mine !== latestSearch) return;
     results.replaceChildren();
-    if (!response.ok) { status.textContent = data.message + (data.position !== undefined ? ` (at ${data.position})` : ""); return; }
-    status.textContent = `${data.count} card${data.count === 1 ? "" : "s"}` + (data.count > 25 ? ", first 25" : "");
+    if (!response.ok) {
+      status.textContent = data.position !== undefined ?
+        format(gettext("%(message)s (at %(position)s)"), { message: data.message, position: data.position }) : data.message;
+      return;
+    }
+    const found = data.count > 25 ?
+      ngettext("%(count)s card, first %(shown)s", "%(count)s cards, first %(shown)s", data.count) :
+      ngettext("%(count)s card", "%(count)s cards", data.count);
+    status.textContent = format(found, { count: data.count, shown: 25 });
     for (const card of data.results) {
       const item = el("li", { "data-card": card.id, "data-preview": card.image_url || faceUrl(card.id) });
-      const button = el("button", { type: "button", class: "add", "aria-label": "add " + card.title }, "+");
+      const button = el("button", { type: "button", class: "add", "aria-label": format(gettext("add %(card)s"), { card: card.title }) }, "+");
       button.onclick = () => add(card, 1, "deck");
       item.append(button, " ", el("a", { href: card.url, target: "_blank" }, card.title),
         " ", el("span", { class: "small" }, `${card.side} ${card.type} · ${card.id}`));
@@ -236,8 +258,10 @@
       status.textContent = data.problems.map((p) => p.message).join(" ");
       $("decklist").value = data.problems.map((p) => p.text).filter((t) => t).join("\n");  // keep what still needs fixing
     } else {
-      const how = replacing ? "The deck is now" : "Added";
-      status.textContent = `${how} ${read} card${read === 1 ? "" : "s"} (${data.format}).`;
+      const done = replacing ?
+        ngettext("The deck is now %(count)s card (%(format)s).", "The deck is now %(count)s cards (%(format)s).", read) :
+        ngettext("Added %(count)s card (%(format)s).", "Added %(count)s cards (%(format)s).", read);
+      status.textContent = format(done, { count: read, format: data.format });
       $("decklist").value = "";
     }
     changed();
@@ -247,7 +271,7 @@
     const button = $("view-toggle");
     const grid = button.getAttribute("aria-pressed") !== "true";
     button.setAttribute("aria-pressed", String(grid));
-    button.textContent = grid ? "Show the list" : "Show card images";
+    button.textContent = grid ? gettext("Show the list") : gettext("Show card images");
     $("deck-visual").open = true;
     render();
   }

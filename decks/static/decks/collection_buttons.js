@@ -9,6 +9,12 @@
   var FIELDS = ["set", "variant", "finish", "condition"];
   var PLAIN = ["", "", "", ""];
   var queues = {}; // card code → the promise of its last change: clicks apply one after another, in order
+  // The page's language: Django's JavaScript catalogue (/jsi18n/<lang>/, templates/base.html) defines these before
+  // this script runs; without it (a page kept from before it existed) the texts stay English.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (m, key) { return String(values[key]); });
+  };
 
   function steps(card) {
     return document.querySelectorAll('.collection-step[data-card="' + CSS.escape(card) + '"]');
@@ -59,7 +65,8 @@
   }
 
   function refusal(body, status) {
-    var text = (body && body.message) || "The change was refused (HTTP " + status + ").";
+    var text = (body && body.message) ||
+      interpolate(gettext("The change was refused (HTTP %(status)s)."), { status: status }, true);
     var first = body && body.problems && body.problems[0];
     return first && first.message ? text + " " + first.message : text;
   }
@@ -112,7 +119,7 @@
           });
       })
       .catch(function () {
-        showError(step, "The change could not be sent; check the connection and try again.");
+        showError(step, gettext("The change could not be sent; check the connection and try again."));
       });
   }
 

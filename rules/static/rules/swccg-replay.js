@@ -9,7 +9,14 @@
   const root = $("ccg-viewer");
   if (!root) return;
   const URLS = root.dataset;
-  const SIDES = { dark: "Dark Side", light: "Light Side" };
+  // The page's language: Django's JavaScript catalogue (/jsi18n/<lang>/, templates/base.html) defines these before
+  // this script runs; without it (a page kept from before it existed) the texts stay English. What the server
+  // sends (events in words, the referee's messages, card names) is shown as it comes.
+  const gettext = window.gettext || ((text) => text);
+  const ngettext = window.ngettext || ((one, many, n) => (n === 1 ? one : many));
+  const interpolate = window.interpolate || ((text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => String(values[key])));
+  const format = (text, values) => interpolate(text, values, true);
+  const SIDES = { dark: gettext("Dark Side"), light: gettext("Light Side") };
   const GEMP_PAGE = 100; // events a page
   const KEPT_TABLES = 400; // tables kept in memory, the oldest dropped first
   const STEP_DELAY = 60; // ms: holding an arrow key asks only for the table where it stops
@@ -50,11 +57,14 @@
   async function problem(response) {
     try {
       const body = await response.json();
-      const where = body.index !== undefined ? ` (event #${Number(body.index) + 1})` : "";
+      let message = body.message || gettext("The server refused it.");
+      if (body.index !== undefined) {
+        message = format(gettext("%(message)s (event #%(number)s)"), { message, number: Number(body.index) + 1 });
+      }
       const cards = Array.isArray(body.cards) && body.cards.length ? `: ${body.cards.slice(0, 20).join(", ")}` : "";
-      return `${body.message || "The server refused it."}${where} [${body.code || response.status}]${cards}`;
+      return `${message} [${body.code || response.status}]${cards}`;
     } catch (e) {
-      return `The server answered ${response.status}.`;
+      return format(gettext("The server answered %(status)s."), { status: response.status });
     }
   }
 
@@ -95,15 +105,17 @@
   async function loadRecord(text) {
     fail("");
     if (text.length > Number(URLS.maxRecord)) {
-      fail(`The record has ${text.length.toLocaleString()} characters; the viewer reads at most ${Number(URLS.maxRecord).toLocaleString()}.`);
+      fail(format(ngettext("The record has %(size)s character; the viewer reads at most %(most)s.",
+        "The record has %(size)s characters; the viewer reads at most %(most)s.", text.length),
+      { size: text.length.toLocaleString(), most: Number(URLS.maxRecord).toLocaleString() }));
       return;
     }
-    status("The referee is checking the record…");
+    status(gettext("The referee is checking the record…"));
     let response;
     try {
       response = await post(URLS.viewUrl, text, "application/json");
     } catch (e) {
-      status(""); fail("The server could not be reached."); return;
+      status(""); fail(gettext("The server could not be reached.")); return;
     }
     status("");
     if (!response.ok) { fail(await problem(response)); return; }
@@ -121,7 +133,7 @@
     $("step-total").textContent = total;
     if (total === 0) {
       $("step").textContent = 0;
-      $("ccg-event-words").textContent = "The record has no events.";
+      $("ccg-event-words").textContent = gettext("The record has no events.");
       renderTable(view.replay.table);
     } else {
       goTo(0);
@@ -134,11 +146,15 @@
     box.replaceChildren();
     const count = r.violations.length;
     box.append(el("span", { class: r.legal ? "ccg-legal" : "ccg-illegal" },
-      r.legal ? "Legal: the referee found no broken rule." :
-        `${count} broken rule${count === 1 ? "" : "s"} found (checked to the end).`));
-    let end = " The game is not over at the end of the record.";
-    if (r.ended) end = r.winner ? ` The game ends: ${SIDES[r.winner]} wins.` : " The game ends without a winner.";
-    box.append(document.createTextNode(end));
+      r.legal ? gettext("Legal: the referee found no broken rule.") :
+        format(ngettext("%(count)s broken rule found (checked to the end).",
+          "%(count)s broken rules found (checked to the end).", count), { count })));
+    let end = gettext("The game is not over at the end of the record.");
+    if (r.ended) {
+      end = r.winner ? format(gettext("The game ends: %(side)s wins."), { side: SIDES[r.winner] }) :
+        gettext("The game ends without a winner.");
+    }
+    box.append(document.createTextNode(` ${end}`));
   }
 
   function violationsAt(n) {
@@ -150,7 +166,8 @@
     const item = el("li", { class: "ccg-violation", "data-code": v.code });
     item.append(el("b", {}, v.code), document.createTextNode(` ${v.message}`));
     if (v.rule && (v.rule.section || v.rule.rule)) {
-      const rule = el("span", { class: "ccg-rule" }, ` Rulebook — ${v.rule.section}: ${v.rule.rule}`);
+      const rule = el("span", { class: "ccg-rule" },
+        " " + format(gettext("Rulebook — %(section)s: %(rule)s"), { section: v.rule.section, rule: v.rule.rule }));
       if (v.rule.words) rule.title = v.rule.words;
       item.append(rule);
     }
@@ -164,12 +181,12 @@
     const all = state.view.replay.violations;
     const total = state.view.events.length;
     $("violation-count").textContent = `(${all.length})`;
-    if (!all.length) list.append(el("li", { class: "none" }, "None."));
+    if (!all.length) list.append(el("li", { class: "none" }, gettext("None.")));
     for (const v of all) {
       const item = violationItem(v);
       const at = Math.min(v.index, Math.max(total - 1, 0));
       const jump = el("button", { type: "button", class: "jump", "data-index": at },
-        v.index >= total ? "at the end" : `event #${v.index + 1}`);
+        v.index >= total ? gettext("at the end") : format(gettext("event #%(number)s"), { number: v.index + 1 }));
       jump.onclick = () => { goTo(at); $("record-steps").scrollIntoView({ block: "start" }); };
       item.prepend(jump, document.createTextNode(" "));
       list.append(item);
@@ -184,7 +201,7 @@
       const classes = [e.player || "", marked.has(i) ? "has-violation" : "", e.type === "end_turn" ? "turn-end" : ""];
       const item = el("li", { "data-index": i, class: classes.join(" ").trim(), value: i + 1 });
       const button = el("button", { type: "button", class: "event-link" }, e.words);
-      if (marked.has(i)) button.append(el("span", { class: "mark", title: "a rule is broken here" }, " ⚠"));
+      if (marked.has(i)) button.append(el("span", { class: "mark", title: gettext("a rule is broken here") }, " ⚠"));
       button.onclick = () => goTo(i);
       item.append(button);
       list.append(item);
@@ -196,10 +213,13 @@
     body.replaceChildren();
     for (const t of state.view.replay.turns) {
       const row = el("tr", { class: `side-${t.player}` });
-      const drains = t.drains.map((d) => `${d.amount ?? ""} at ${names([d.location || ""])[0]}`).join("; ");
+      const drains = t.drains.map((d) => format(gettext("%(amount)s at %(location)s"),
+        { amount: d.amount ?? "", location: names([d.location || ""])[0] })).join("; ");
       const battles = t.battles.map((b) => {
-        const totals = b.totals ? ` ${b.totals.dark} to ${b.totals.light}` : "";
-        return `${names([b.location || ""])[0]}${totals}${b.winner ? `, ${SIDES[b.winner] || b.winner} wins` : ""}`;
+        let battle = names([b.location || ""])[0];
+        if (b.totals) battle += " " + format(gettext("%(dark)s to %(light)s"), b.totals);
+        if (b.winner) battle = format(gettext("%(battle)s, %(side)s wins"), { battle, side: SIDES[b.winner] || b.winner });
+        return battle;
       }).join("; ");
       [t.turn, SIDES[t.player] || t.player, t.activated, names(t.deployed).join(", "), drains, battles,
         `${t.lost.dark} / ${t.lost.light}`].forEach((v) => row.append(el("td", {}, v)));
@@ -207,7 +227,7 @@
     }
     if (!state.view.replay.turns.length) {
       const row = el("tr", { class: "none" });
-      row.append(el("td", { colspan: 7 }, "No turn was played."));
+      row.append(el("td", { colspan: 7 }, gettext("No turn was played.")));
       body.append(row);
     }
   }
@@ -253,7 +273,7 @@
     try {
       response = await post(`${URLS.replayUrl}?mode=check&upto=${n}`, text, "application/json");
     } catch (e) {
-      if (state.n === n) fail("The server could not be reached for this step.");
+      if (state.n === n) fail(gettext("The server could not be reached for this step."));
       return null;
     }
     if (state.text !== text) return null; // another record was opened meanwhile
@@ -273,7 +293,8 @@
     const box = $("ccg-table");
     box.classList.remove("loading");
     box.replaceChildren();
-    const turn = t.turn === 0 ? "Set-up, before the first turn" : `Turn ${t.turn}: the ${SIDES[t.active]}'s turn`;
+    const turn = t.turn === 0 ? gettext("Set-up, before the first turn") :
+      format(gettext("Turn %(turn)s: the %(side)s's turn"), { turn: t.turn, side: SIDES[t.active] });
     box.append(el("p", { class: "ccg-turn", id: "ccg-turn" }, turn));
     const sides = el("div", { class: "ccg-sides" });
     for (const side of ["dark", "light"]) {
@@ -281,13 +302,18 @@
       const panel = el("div", { class: `ccg-side ${side}`, "data-side": side });
       panel.append(el("h3", {}, SIDES[side]));
       panel.append(el("p", { class: "ccg-life" },
-        `Life Force ${p.life_force} = Reserve Deck ${p.reserve} + Force Pile ${p.force_pile} + Used Pile ${p.used_pile}`));
+        format(gettext("Life Force %(life)s = Reserve Deck %(reserve)s + Force Pile %(force)s + Used Pile %(used)s"),
+          { life: p.life_force, reserve: p.reserve, force: p.force_pile, used: p.used_pile })));
       const hand = el("div", { class: "ccg-hand" });
-      hand.append(el("span", { class: "small" }, `Hand (${p.hand.length}):`));
+      hand.append(el("span", { class: "small" }, format(gettext("Hand (%(count)s):"), { count: p.hand.length })));
       p.hand.forEach((k) => hand.append(cardFigure(k)));
       panel.append(hand);
-      panel.append(el("p", { class: "ccg-piles" }, `Lost Pile (${p.lost_pile.length}): ${names(p.lost_pile).join(", ") || "—"}`));
-      if (p.out_of_play.length) panel.append(el("p", { class: "ccg-piles" }, `Out of play: ${names(p.out_of_play).join(", ")}`));
+      panel.append(el("p", { class: "ccg-piles" }, format(gettext("Lost Pile (%(count)s): %(cards)s"),
+        { count: p.lost_pile.length, cards: names(p.lost_pile).join(", ") || "—" })));
+      if (p.out_of_play.length) {
+        panel.append(el("p", { class: "ccg-piles" },
+          format(gettext("Out of play: %(cards)s"), { cards: names(p.out_of_play).join(", ") })));
+      }
       sides.append(panel);
     }
     box.append(sides);
@@ -295,18 +321,20 @@
     for (const loc of t.locations) {
       const place = el("div", { class: "ccg-location", "data-location": loc.card });
       const head = el("div", { class: "ccg-location-head" });
-      head.append(cardFigure(loc.card), el("p", {}, `Force icons: dark ${loc.icons.dark}, light ${loc.icons.light}`));
+      head.append(cardFigure(loc.card), el("p", {}, format(gettext("Force icons: dark %(dark)s, light %(light)s"), loc.icons)));
       place.append(head);
       for (const side of ["dark", "light"]) {
         const row = el("div", { class: `ccg-at ${side}`, "data-side": side });
         row.append(el("span", { class: "small" }, `${SIDES[side]}:`));
-        for (const c of loc.cards[side]) row.append(cardFigure(c.card, c.on ? `aboard ${names([c.on])[0]}` : null));
+        for (const c of loc.cards[side]) {
+          row.append(cardFigure(c.card, c.on ? format(gettext("aboard %(card)s"), { card: names([c.on])[0] }) : null));
+        }
         if (!loc.cards[side].length) row.append(el("span", { class: "small" }, " —"));
         place.append(row);
       }
       locations.append(place);
     }
-    if (!t.locations.length) locations.append(el("p", { class: "small" }, "No location on the table yet."));
+    if (!t.locations.length) locations.append(el("p", { class: "small" }, gettext("No location on the table yet.")));
     box.append(locations);
   }
 
@@ -315,15 +343,17 @@
   async function loadGemp(blob, offset) {
     fail("");
     if (blob.size > Number(URLS.maxGemp)) {
-      fail(`The file has ${blob.size.toLocaleString()} bytes; the viewer reads at most ${Number(URLS.maxGemp).toLocaleString()}.`);
+      fail(format(ngettext("The file has %(size)s byte; the viewer reads at most %(most)s.",
+        "The file has %(size)s bytes; the viewer reads at most %(most)s.", blob.size),
+      { size: blob.size.toLocaleString(), most: Number(URLS.maxGemp).toLocaleString() }));
       return;
     }
-    status("Reading the GEMP replay…");
+    status(gettext("Reading the GEMP replay…"));
     let response;
     try {
       response = await post(`${URLS.gempUrl}?offset=${offset}&limit=${GEMP_PAGE}`, blob, "application/octet-stream");
     } catch (e) {
-      status(""); fail("The server could not be reached."); return;
+      status(""); fail(gettext("The server could not be reached.")); return;
     }
     status("");
     if (!response.ok) { fail(await problem(response)); return; }
@@ -340,27 +370,39 @@
   }
 
   function renderGempGame(game) {
-    const players = game.players.map((p) => `${p.name} (${SIDES[p.side] || "side unknown"})`).join(" vs ");
-    const by = game.recorded_by ? `; recorded by ${game.recorded_by}` : "";
-    $("gemp-players").textContent = `${players}${by}; ${game.events_total} events (${game.encoding}).`;
-    const unknownCards = game.unknown_cards.map((u) => `${u.card} (${u.events} event${u.events === 1 ? "" : "s"}, first #${u.first_event + 1})`);
-    $("gemp-unknown-cards").textContent = unknownCards.length ? `Cards the catalogue does not have: ${unknownCards.join(", ")}.` : "";
+    const players = game.players.map((p) => `${p.name} (${SIDES[p.side] || gettext("side unknown")})`).join(" vs ");
+    const n = game.events_total;
+    const about = game.recorded_by ?
+      ngettext("%(players)s; recorded by %(by)s; %(count)s event (%(encoding)s).",
+        "%(players)s; recorded by %(by)s; %(count)s events (%(encoding)s).", n) :
+      ngettext("%(players)s; %(count)s event (%(encoding)s).", "%(players)s; %(count)s events (%(encoding)s).", n);
+    $("gemp-players").textContent = format(about, { players, by: game.recorded_by, count: n, encoding: game.encoding });
+    const unknownCards = game.unknown_cards.map((u) => format(
+      ngettext("%(card)s (%(count)s event, first #%(first)s)", "%(card)s (%(count)s events, first #%(first)s)", u.events),
+      { card: u.card, count: u.events, first: u.first_event + 1 }));
+    $("gemp-unknown-cards").textContent = unknownCards.length ?
+      format(gettext("Cards the catalogue does not have: %(cards)s."), { cards: unknownCards.join(", ") }) : "";
     $("gemp-unknown-types").textContent = game.unknown_event_types.length ?
-      `Event types this reader does not know (shown raw): ${game.unknown_event_types.join(", ")}.` : "";
+      format(gettext("Event types this reader does not know (shown raw): %(types)s."),
+        { types: game.unknown_event_types.join(", ") }) : "";
     $("gemp-unknown").hidden = !unknownCards.length && !game.unknown_event_types.length;
     const body = $("gemp-turns").querySelector("tbody");
     body.replaceChildren();
     for (const t of game.turns) {
       const row = el("tr", { class: t.side ? `side-${t.side}` : "" });
-      const draws = t.destiny_draws.map((d) => `${d.destiny ?? "?"}${d.for ? ` for ${d.for}` : ""}`).join("; ");
-      const conflicts = t.conflicts.map((c) => `${c.kind} (events #${c.started + 1}–${c.ended === null ? "…" : `#${c.ended + 1}`})`).join("; ");
+      const draws = t.destiny_draws.map((d) => (d.for ?
+        format(gettext("%(destiny)s for %(reason)s"), { destiny: d.destiny ?? "?", reason: d.for }) :
+        String(d.destiny ?? "?"))).join("; ");
+      const conflicts = t.conflicts.map((c) => format(c.ended === null ?
+        gettext("%(kind)s (events #%(first)s–…)") : gettext("%(kind)s (events #%(first)s–#%(last)s)"),
+      { kind: c.kind, first: c.started + 1, last: c.ended === null ? null : c.ended + 1 })).join("; ");
       [t.turn, t.player || "", t.phases.join(", "), draws, conflicts, `${t.cards_put_in_play} / ${t.cards_removed_from_play}`]
         .forEach((v) => row.append(el("td", {}, v)));
       body.append(row);
     }
     if (!game.turns.length) {
       const row = el("tr", { class: "none" });
-      row.append(el("td", { colspan: 6 }, "No turn began in this file."));
+      row.append(el("td", { colspan: 6 }, gettext("No turn began in this file.")));
       body.append(row);
     }
   }
@@ -371,12 +413,19 @@
     for (const e of game.events) {
       const item = el("li", { value: e.index + 1, class: e.known ? "" : "unknown-type", "data-type": e.type });
       item.append(document.createTextNode(e.words)); // the words name the turn and the side already
-      if (!e.known) item.append(el("small", {}, ` [${e.type}, not known here: ${JSON.stringify(e.attributes || {}).slice(0, 300)}]`));
-      if (e.card && e.title === null && !String(e.card).startsWith("-")) item.append(el("small", { class: "unknown" }, ` (card ${e.card} not in the catalogue)`));
+      if (!e.known) {
+        const raw = JSON.stringify(e.attributes || {}).slice(0, 300);
+        item.append(el("small", {}, ` [${format(gettext("%(type)s, not known here: %(attributes)s"), { type: e.type, attributes: raw })}]`));
+      }
+      if (e.card && e.title === null && !String(e.card).startsWith("-")) {
+        item.append(el("small", { class: "unknown" }, ` (${format(gettext("card %(card)s not in the catalogue"), { card: e.card })})`));
+      }
       list.append(item);
     }
     const last = Math.min(state.gempOffset + game.events.length, state.gempTotal);
-    $("gemp-range").textContent = state.gempTotal ? `events ${state.gempOffset + 1}–${last} of ${state.gempTotal}` : "no events";
+    $("gemp-range").textContent = state.gempTotal ?
+      format(gettext("events %(first)s–%(last)s of %(total)s"), { first: state.gempOffset + 1, last, total: state.gempTotal }) :
+      gettext("no events");
     $("gemp-prev").disabled = state.gempOffset === 0;
     $("gemp-next").disabled = last >= state.gempTotal;
   }
@@ -420,7 +469,7 @@
         response = await post(`${URLS.saveUrl}?title=${encodeURIComponent(title)}`, source.blob, "application/octet-stream");
       }
     } catch (e) {
-      fail("The server could not be reached."); return;
+      fail(gettext("The server could not be reached.")); return;
     }
     if (!response.ok) { fail(await problem(response)); return; }
     const saved = await response.json();
@@ -440,16 +489,17 @@
     const row = el("tr", { "data-replay": saved.id });
     const link = el("td");
     link.append(el("a", { href: saved.share_url }, saved.title));
-    row.append(link, el("td", {}, saved.kind === "gemp" ? "GEMP replay" : "game record"), el("td", {}, saved.events),
-      el("td", {}, saved.violations === null ? "—" : saved.violations), el("td", {}, "just now"));
+    row.append(link, el("td", {}, saved.kind === "gemp" ? gettext("GEMP replay") : gettext("game record")),
+      el("td", {}, saved.events), el("td", {}, saved.violations === null ? "—" : saved.violations),
+      el("td", {}, gettext("just now")));
     const cell = el("td");
-    cell.append(el("button", { type: "button", class: "delete-replay", "data-url": saved.url }, "Delete"));
+    cell.append(el("button", { type: "button", class: "delete-replay", "data-url": saved.url }, gettext("Delete")));
     row.append(cell);
     body.prepend(row);
   }
 
   async function remove(button) {
-    if (!window.confirm("Delete this saved replay? Its share link stops working.")) return;
+    if (!window.confirm(gettext("Delete this saved replay? Its share link stops working."))) return;
     const response = await fetch(button.dataset.url, { method: "DELETE", headers: { "X-CSRFToken": csrf() }, credentials: "same-origin" });
     if (response.status === 204 || response.status === 404) button.closest("tr").remove();
     else fail(await problem(response));
@@ -464,7 +514,7 @@
     fileForm.addEventListener("submit", (e) => {
       e.preventDefault();
       const file = $("replay-file").files[0];
-      if (file) openFile(file); else fail("Choose a file first.");
+      if (file) openFile(file); else fail(gettext("Choose a file first."));
     });
   }
   const saveForm = $("save-form");
@@ -488,10 +538,10 @@
 
   if (URLS.sourceUrl) {
     (async () => {
-      status("Fetching the shared replay…");
+      status(gettext("Fetching the shared replay…"));
       let response;
       try { response = await fetch(URLS.sourceUrl, { credentials: "same-origin" }); } catch (e) { response = null; }
-      if (!response || !response.ok) { status(""); fail("The shared replay could not be fetched."); return; }
+      if (!response || !response.ok) { status(""); fail(gettext("The shared replay could not be fetched.")); return; }
       if (URLS.sourceKind === "record") await loadRecord(await response.text());
       else await loadGemp(await response.blob(), 0);
     })();

@@ -97,6 +97,17 @@ def test_record_schema_is_published(api):
     assert schema["properties"]["game"] == {"const": "swdbg"}
 
 
+def test_the_record_schema_is_a_conditional_read(api):
+    """The one public read of /api/games/ (the others are a user's own games): ETag, and 304 to it."""
+    first = api.get("/api/games/swdbg/record-schema")
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag.startswith('W/"') and "no-cache" in first["Cache-Control"]
+    again = api.get("/api/games/swdbg/record-schema", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
+    other = api.get("/api/games/swdbg/record-schema", HTTP_IF_NONE_MATCH='W/"something-else"')
+    assert other.status_code == 200 and other.json() == first.json()
+
+
 def test_playing_a_game_against_the_ai(logged_in, swdbg_catalogue):
     started = post(logged_in, "/api/games/swdbg/", {"faction": "Rebel", "opponent": "greedy", "seed": 3})
     assert started.status_code == 201, started.json()
