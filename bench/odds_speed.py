@@ -46,6 +46,7 @@ from rules.odds import exact  # noqa: E402
 from rules.odds.exact import MAX_JOINT_COST, Target, joint_cost, joint_probability, probability  # noqa: E402
 from rules.odds.joint import joint_answer  # noqa: E402
 from rules.odds.simulate import by_turn, destiny_total_at_least, sample_hands, simulate_targets  # noqa: E402
+from tests.rules.odds_questions import accepted_question  # noqa: E402
 
 
 def random_deck(rng: random.Random) -> list[str]:
@@ -133,22 +134,6 @@ def bench_exact(questions: int, repeats: int) -> None:
     )
 
 
-def accepted_question(rng: random.Random) -> tuple[str, list[str], int, list[Target]]:
-    """A random question inside the API's limits (rules/api/odds.py): up to 1,000 cards, a hand of up to 200,
-    up to 8 groups with at_least and at_most up to 60; weighted towards the shapes that cost the most."""
-    size = rng.choice([40, 60, 60, 100, 200, 1000])
-    ids = [f"id{i}" for i in range(rng.choice([10, 15, 30, min(size, 250), size]))]
-    pile = [rng.choice(ids) for _ in range(size)]
-    hand = min(size, rng.choice([5, 7, 8, 8, 10, 20, 40, 60, 200]))
-    targets = []
-    for g in range(rng.randint(1, 8)):
-        low = rng.randint(0, min(hand, 60, rng.choice([4, 8, 60])))
-        high = rng.choice([None, low, rng.randint(low, min(max(hand, low), 60))])
-        targets.append(Target(f"g{g}", frozenset(rng.sample(ids, rng.randint(1, len(ids)))), low, high))
-    shape = f"{size} cards ({len(ids)} ids), hand {hand}, {len(targets)} groups"
-    return shape, pile, hand, targets
-
-
 def bench_worst_accepted(seconds: float, repeats: int) -> None:
     """The slowest exact answers over questions the API accepts: the joint answer whenever its cost fits
     MAX_JOINT_COST (the API simulates the others), and one target's probability and distribution at the
@@ -160,7 +145,8 @@ def bench_worst_accepted(seconds: float, repeats: int) -> None:
     tried = admitted = 0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        shape, pile, hand, targets = accepted_question(rng)
+        pile, hand, targets = accepted_question(rng)
+        shape = f"{len(pile)} cards ({len(set(pile))} ids), hand {hand}, {len(targets)} groups"
         tried += 1
         if joint_cost(pile, hand, targets, limit=MAX_JOINT_COST) > MAX_JOINT_COST:
             continue

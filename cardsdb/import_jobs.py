@@ -10,19 +10,56 @@ relations); the result is the import's summary."""
 
 import time
 from collections.abc import Iterable
+from datetime import timedelta
 
 from django.conf import settings
+from django.utils import timezone
 
 from . import bulk
 from .api.errors import ERROR_CODES, ApiError
 from .games.registry import GAMES
 from .importers.errors import ImportProblem
-from .importers.lock import import_lock
+from .importers.lock import ImportLocked, import_lock
 from .importers.sources import open_source
 from .importers.sync import Counts, apply_snapshot
 from .jobs import Progress
+from .models import Job
 
 KIND = "catalogue-import"
+QUEUED_AT_MOST = timedelta(hours=1)  # a job queued longer lost its broker message
+LOST = {
+    "code": "job-lost",
+    "message": "The process running this import stopped before it finished (or its queued message was lost); "
+    "nothing was changed, as an import is atomic. Start it again.",
+}
+
+
+def blocking_job() -> Job | None:
+    """The import job that stops a new one from starting: a running one whose process still holds the import
+    lock, or one queued within QUEUED_AT_MOST. A running job whose lock is free lost its process (a worker killed
+    mid-import, whose transaction rolled back; without a broker the import runs inside a web request, which a
+    worker timeout can kill), and would otherwise block every later import job: such jobs are marked failed
+    `job-lost` here."""
+    unfinished = Job.objects.filter(kind=KIND, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
+    for job in unfinished.order_by("created_at"):
+        if job.status == Job.Status.RUNNING and _lock_is_free():
+            lost = True
+        else:
+            lost = job.status == Job.Status.QUEUED and job.created_at < timezone.now() - QUEUED_AT_MOST
+        if not lost:
+            return job
+        Job.objects.filter(pk=job.pk, status=job.status).update(
+            status=Job.Status.FAILED, error=LOST, finished_at=timezone.now()
+        )
+    return None
+
+
+def _lock_is_free() -> bool:
+    try:
+        with import_lock(wait=False):
+            return True
+    except ImportLocked:
+        return False
 
 
 def has_source(game: str) -> bool:

@@ -51,6 +51,8 @@ ERROR_CODES = {
     "job-not-found": "You have no job with this id (404); GET /api/jobs/ lists yours.",
     "too-many-jobs": "You have as many jobs queued or running as one user may (429); wait for one to finish.",
     "job-failed": "The job stopped on a server error (in a job's `error`); it was logged.",
+    "job-lost": "The process running an import job stopped before it finished (a web worker or Celery worker "
+    "killed mid-import), or its queued message was lost (in the job's `error`); nothing was changed.",
     "import-locked": "Another catalogue import is queued or running on this database: 409 when an import job is "
     "submitted, or an import job's `error` when import_cards holds the lock; nothing was changed.",
     "import-failed": "The catalogue import stopped on a problem in its source (an import job's `error`); nothing "

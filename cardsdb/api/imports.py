@@ -3,7 +3,8 @@ import_cards swccg` does (cardsdb/import_jobs.py), from the server's own data fo
 download; the client follows it at /api/jobs/<id>/. Staff only: an import changes the catalogue everyone reads.
 
 Checked before anything is queued: the body (`game`, optional `allow_removals`), that the game has a source on
-this server (400 `import-unavailable`), that no other import job is queued or running (409 `import-locked`), and
+this server (400 `import-unavailable`), that no other import job is queued or running (409 `import-locked`; one whose process died is marked failed
+`job-lost` instead of blocking imports for ever, cardsdb/import_jobs.py blocking_job), and
 the caller's open jobs (429 `too-many-jobs`). No file or address is ever taken from the request."""
 
 from drf_spectacular.utils import extend_schema
@@ -14,7 +15,6 @@ from decks.api.views import check_body_size
 
 from .. import import_jobs, jobs
 from ..games.registry import GAME_CODES
-from ..models import Job
 from .errors import ApiError
 from .jobs import JobOut, TrueOrFalse, check_open_jobs, job_accepted
 from .parsers import JSONParser
@@ -60,9 +60,7 @@ class ImportJobView(APIView):
                 f"This server has no {game} data (CARDSDB_DATA_DIR/{game}) and no public download of it is known; "
                 f"run manage.py import_cards {game} --source … on the server instead.",
             )
-        running = Job.objects.filter(
-            kind=import_jobs.KIND, status__in=[Job.Status.QUEUED, Job.Status.RUNNING]
-        ).first()
+        running = import_jobs.blocking_job()
         if running is not None:
             raise ApiError(
                 "import-locked",

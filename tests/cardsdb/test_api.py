@@ -734,7 +734,7 @@ def test_error_codes_are_all_exercised():
     # Exercised by tests/cardsdb/test_jobs.py (a tournament's legality as a job).
     body_codes |= {"job-not-found", "too-many-jobs", "job-failed"}
     # Exercised by tests/cardsdb/test_import_jobs.py (a catalogue import as a job, staff only).
-    body_codes |= {"import-locked", "import-failed", "too-many-removals", "import-unavailable"}
+    body_codes |= {"import-locked", "import-failed", "too-many-removals", "import-unavailable", "job-lost"}
     # Exercised by tests/cardsdb/test_bulk.py::test_unknown_or_unwritten_files_are_a_coded_404.
     body_codes |= {"bulk-not-found"}
     # Exercised by tests/decks/test_deck_history.py (kept versions, comparing decks).

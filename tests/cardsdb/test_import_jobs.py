@@ -4,9 +4,11 @@ data folder (never a path or URL from the request), one at a time, atomic like i
 
 import contextlib
 import json
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cardsdb import import_jobs, token_services
@@ -202,3 +204,42 @@ def test_a_broken_source_fails_the_job_with_a_code(
         "original_2023.json" in job["error"]["message"] and "nothing was changed" in job["error"]["message"]
     )
     assert Card.objects.filter(game_id="swdbg").count() == before
+
+
+def test_a_running_job_whose_process_died_is_marked_lost_and_blocks_nothing(
+    api, staff, swdbg_catalogue, django_capture_on_commit_callbacks
+):
+    # A worker killed mid-import (a web worker's timeout without a broker) leaves its job "running" and the
+    # import lock free: the next import job marks it lost instead of answering 409 for ever.
+    dead = Job.objects.create(
+        kind="catalogue-import", owner=staff, payload={"game": "swdbg"}, status="running"
+    )
+    job = finished(api, submit(api, {"game": "swdbg"}, django_capture_on_commit_callbacks))
+    assert job["status"] == "done"
+    dead.refresh_from_db()
+    assert dead.status == "failed" and dead.error["code"] == "job-lost" and dead.finished_at is not None
+    assert "nothing was changed" in dead.error["message"]
+
+
+def test_a_running_job_that_holds_the_lock_still_blocks(api, staff, swdbg_catalogue, monkeypatch):
+    @contextlib.contextmanager
+    def held(*, wait=True, on_wait=None):
+        raise ImportLocked()
+        yield
+
+    monkeypatch.setattr(import_jobs, "import_lock", held)
+    alive = Job.objects.create(
+        kind="catalogue-import", owner=staff, payload={"game": "swdbg"}, status="running"
+    )
+    response = api.post(URL, {"game": "swdbg"}, format="json")
+    assert response.status_code == 409 and response.json()["code"] == "import-locked"
+    alive.refresh_from_db()
+    assert alive.status == "running"
+
+
+def test_a_job_queued_for_over_an_hour_lost_its_message(api, staff, swdbg_catalogue):
+    stale = Job.objects.create(kind="catalogue-import", owner=staff, payload={"game": "swdbg"})
+    Job.objects.filter(pk=stale.pk).update(created_at=timezone.now() - timedelta(hours=2))
+    assert import_jobs.blocking_job() is None
+    stale.refresh_from_db()
+    assert stale.status == "failed" and stale.error["code"] == "job-lost"

@@ -6,6 +6,22 @@ import random
 from rules.odds.exact import Target
 
 
+def accepted_question(rng: random.Random) -> tuple[list[str], int, list[Target]]:
+    """A random question inside the API's limits (rules/api/odds.py), weighted towards the shapes that cost the
+    most: up to 1,000 cards, a hand of up to 200, up to 8 overlapping groups with at_least and at_most up to 60.
+    The budget tests and bench/odds_speed.py's search for the slowest admitted question both draw from it."""
+    size = rng.choice([40, 60, 60, 100, 200, 1000])
+    ids = [f"id{i}" for i in range(rng.choice([10, 15, 30, min(size, 250), size]))]
+    pile = [rng.choice(ids) for _ in range(size)]
+    hand = min(size, rng.choice([5, 7, 8, 8, 10, 20, 40, 60, 200]))
+    targets = []
+    for g in range(rng.randint(1, 8)):
+        low = rng.randint(0, min(hand, 60, rng.choice([4, 8, 60])))
+        high = rng.choice([None, low, rng.randint(low, min(max(hand, low), 60))])
+        targets.append(Target(f"g{g}", frozenset(rng.sample(ids, rng.randint(1, len(ids)))), low, high))
+    return pile, hand, targets
+
+
 def golden_questions() -> list[tuple[list[str], int, list[Target]]]:
     """About 600 questions: 60-card decks with 1–4 (overlapping, ranged) groups and 8-card hands as players ask
     them, the bench's heavily overlapping range targets, and random piles of 6–300 cards with 1–8 groups."""

@@ -12,6 +12,7 @@ from rules.odds import exact
 from rules.odds.exact import MAX_JOINT_COST, Target, TooCostly, joint_cost, joint_probability
 from rules.odds.joint import FALLBACK_COST, FALLBACK_TRIALS, joint_answer
 from rules.odds.simulate import MAX_SIMULATION_COST, max_trials, simulation_cost
+from tests.rules.odds_questions import accepted_question
 
 
 def pathological(groups: int = 8):
@@ -135,21 +136,6 @@ def test_simulation_cost_and_max_trials():
     )
 
 
-def random_accepted_question(rng: random.Random):
-    """A question inside the API's limits (rules/api/odds.py), of the shapes that cost the most: up to 1,000
-    cards, a hand of up to 200, up to 8 overlapping groups (bench/odds_speed.py's `accepted_question`)."""
-    size = rng.choice([40, 60, 60, 100, 200, 1000])
-    ids = [f"id{i}" for i in range(rng.choice([10, 15, 30, min(size, 250), size]))]
-    pile = [rng.choice(ids) for _ in range(size)]
-    hand = min(size, rng.choice([5, 7, 8, 8, 10, 20, 40, 60, 200]))
-    targets = []
-    for g in range(rng.randint(1, 8)):
-        low = rng.randint(0, min(hand, 60, rng.choice([4, 8, 60])))
-        high = rng.choice([None, low, rng.randint(low, min(max(hand, low), 60))])
-        targets.append(Target(f"g{g}", frozenset(rng.sample(ids, rng.randint(1, len(ids)))), low, high))
-    return pile, hand, targets
-
-
 def test_admission_is_consistent_around_the_budget(monkeypatch):
     """Questions whose estimate is just under MAX_JOINT_COST are answered exactly, just over it simulated, and
     the estimate stopped early at the budget (as `joint_probability` computes it) makes the same decision as
@@ -158,7 +144,7 @@ def test_admission_is_consistent_around_the_budget(monkeypatch):
     under: list = []
     over: list = []
     while len(under) < 6 or len(over) < 6:
-        pile, hand, targets = random_accepted_question(rng)
+        pile, hand, targets = accepted_question(rng)
         cost = joint_cost(pile, hand, targets)
         limited = joint_cost(pile, hand, targets, limit=MAX_JOINT_COST)
         assert (cost <= MAX_JOINT_COST) == (limited <= MAX_JOINT_COST), (cost, limited)
