@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import pgettext, pgettext_lazy
 
 from .models import Card
 
@@ -22,10 +23,10 @@ MAX_VERSIONS = 60
 _VIRTUAL = re.compile(r"\s*\(V\)\s*$")
 # Variant.differences keys as the page names them.
 DIFFERENCE_LABELS = {
-    "gametext": "Game text",
-    "lore": "Lore",
-    "extra_text": "Also",
-    "characteristics": "Characteristics",
+    "gametext": pgettext_lazy("card version difference", "Game text"),
+    "lore": pgettext_lazy("card version difference", "Lore"),
+    "extra_text": pgettext_lazy("card version difference: other printed text", "Also"),
+    "characteristics": pgettext_lazy("card version difference", "Characteristics"),
 }
 
 
@@ -63,16 +64,28 @@ def _image(card: Card) -> str:
 def _detail(card: Card) -> str:
     parts = [
         card.card_set.name if card.card_set else "",
-        f"rarity {card.rarity}" if card.rarity else "",
+        pgettext("card version detail", "rarity %(rarity)s") % {"rarity": card.rarity} if card.rarity else "",
         card.code,
     ]
     return ", ".join(p for p in parts if p)
 
 
+def _image_rarity(rarity: str, of: str) -> str:
+    """An alternate image's rarity, and the card's where they differ."""
+    if not rarity:
+        return ""
+    if rarity == of:
+        return pgettext("card version detail", "rarity %(rarity)s") % {"rarity": rarity}
+    return pgettext("card version detail", "rarity %(rarity)s (the card: %(card)s)") % {
+        "rarity": rarity,
+        "card": of,
+    }
+
+
 def _differences(raw: dict) -> tuple[tuple[str, str], ...]:
     return tuple(
         (
-            DIFFERENCE_LABELS.get(key, key.replace("_", " ").capitalize()),
+            str(DIFFERENCE_LABELS.get(key, key.replace("_", " ").capitalize())),
             ", ".join(v) if isinstance(v, list) else v,
         )
         for key, v in raw.items()
@@ -83,18 +96,22 @@ def version_label(card: Card, of: Card) -> str:
     """What sets `card` apart from the card whose page this is."""
     if card.game_id == "swtcg":
         version = (card.extra or {}).get("version")
-        label = f"Version {version}" if version else "No version letter"
+        label = (
+            pgettext("SWTCG card version", "Version %(letter)s") % {"letter": version}
+            if version
+            else pgettext("SWTCG card version", "No version letter")
+        )
         if card.name != of.name:
             label += f" ({card.name})"
         return label
     parts = []
     if _VIRTUAL.search(card.name):
-        parts.append("Virtual (V)")
+        parts.append(pgettext("SWCCG card version", "Virtual (V)"))
     if card.edition != Card.Edition.CURRENT:
-        parts.append(card.get_edition_display())
+        parts.append(str(card.get_edition_display()))
     if card.name == of.name and card.edition == of.edition:
-        parts.append("same title")
-    return ", ".join(parts) or "Original"
+        parts.append(pgettext("SWCCG card version", "same title"))
+    return ", ".join(parts) or pgettext("SWCCG card version", "Original")
 
 
 def _other_versions(card: Card) -> tuple[list[Card], int]:
@@ -128,11 +145,7 @@ def versions_panel(card: Card) -> Panel:
             title=v.title,
             url=v.image_url or v.printable_slip_url,
             image=v.image_url,
-            detail=(
-                f"rarity {v.rarity}" + (f" (the card: {card.rarity})" if v.rarity != card.rarity else "")
-                if v.rarity
-                else ""
-            ),
+            detail=_image_rarity(v.rarity, card.rarity),
             differences=_differences(v.differences or {}),
         )
         for v in card.variants.all()

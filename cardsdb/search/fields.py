@@ -6,6 +6,9 @@ One table serves the API, the search page (its per-game cheat sheet) and the dec
 from dataclasses import dataclass
 from enum import Enum
 
+from django.utils.functional import Promise
+from django.utils.translation import pgettext_lazy
+
 
 class Kind(Enum):
     TEXT = "text"  # folded substring match on a search column; regex on the raw column
@@ -32,7 +35,7 @@ class Field:
     kind: Kind
     column: str = ""  # the model column (search column for TEXT, the key of Card.extra for EXTRA)
     raw_column: str = ""  # for TEXT: the unfolded column regexes run against
-    help: str = ""
+    help: "str | Promise" = ""  # the page's words (marked for translation); no parser or API message reads it
     # CHOICE: what a user may type → the stored value ("ls" → "Light"). With `strict`, anything else is an error.
     values: tuple[tuple[str, str], ...] = ()
     strict: bool = False
@@ -67,7 +70,7 @@ _SWDBG_FACTIONS = (
 )
 
 
-def _text_fields(name: str, text: str, lore: str) -> list[Field]:
+def _text_fields(name: Promise, text: Promise, lore: Promise) -> list[Field]:
     """name:, text: and lore:, matched the same way in every game; `help` says what each game's cards hold."""
     return [
         Field("name", Kind.TEXT, "search_title", "name", name),
@@ -76,32 +79,66 @@ def _text_fields(name: str, text: str, lore: str) -> list[Field]:
     ]
 
 
-_TEXT = _text_fields("title, back title and nicknames", "game text (both faces)", "lore (both faces)")
+_TEXT = _text_fields(
+    pgettext_lazy("search keyword help", "title, back title and nicknames"),
+    pgettext_lazy("search keyword help", "game text (both faces)"),
+    pgettext_lazy("search keyword help", "lore (both faces)"),
+)
 _TAIL = [
     Field(
-        "is", Kind.IS, help="unique, restricted, per-location, legacy, pre-errata, current, virtual, owned…"
+        "is",
+        Kind.IS,
+        help=pgettext_lazy(
+            "search keyword help",
+            "unique, restricted, per-location, legacy, pre-errata, current, virtual, owned…",
+        ),
     ),
-    Field("edition", Kind.EDITION, help="current, legacy, pre-errata or any"),
-    Field("id", Kind.CODE, "code", help="the card's id (GEMP id for SWCCG)"),
+    Field(
+        "edition",
+        Kind.EDITION,
+        help=pgettext_lazy("search keyword help", "current, legacy, pre-errata or any"),
+    ),
+    Field(
+        "id",
+        Kind.CODE,
+        "code",
+        help=pgettext_lazy("search keyword help", "the card's id (GEMP id for SWCCG)"),
+    ),
     Field("game", Kind.GAME, help="swccg, swtcg, swdbg"),
-    Field("order", Kind.ORDER, help="sort by a field; prefix with - for descending"),
-    Field("direction", Kind.DIRECTION, help="asc or desc"),
+    Field(
+        "order",
+        Kind.ORDER,
+        help=pgettext_lazy("search keyword help", "sort by a field; prefix with - for descending"),
+    ),
+    Field("direction", Kind.DIRECTION, help=pgettext_lazy("search keyword help", "asc or desc")),
     Field(
         "owned",
         Kind.OWNED,
-        help="copies in your collection (logged in): owned>=2, owned=0, owned<3; is:owned is owned>=1",
+        help=pgettext_lazy(
+            "search keyword help",
+            "copies in your collection (logged in): owned>=2, owned=0, owned<3; is:owned is owned>=1",
+        ),
     ),
 ]
 _COMMON = [
     *_TEXT,
     Field("side", Kind.CHOICE, "side", help="light, dark", values=_SWCCG_SIDES),
-    Field("type", Kind.CHOICE, "type", help="card type"),
-    Field("subtype", Kind.CHOICE, "subtype", help="subtype"),
-    Field("set", Kind.SET, help="set number, abbreviation or name"),
-    Field("rarity", Kind.RARITY, help="rarity code or name"),
-    Field("icon", Kind.TAGS, "search_icons", help="icon"),
-    Field("char", Kind.TAGS, "search_chars", help="characteristic, GEMP keyword or species"),
-    Field("persona", Kind.PERSONA, help="persona (GEMP's VADER, LUKE…) or its name"),
+    Field("type", Kind.CHOICE, "type", help=pgettext_lazy("search keyword help", "card type")),
+    Field("subtype", Kind.CHOICE, "subtype", help=pgettext_lazy("search keyword help", "subtype")),
+    Field("set", Kind.SET, help=pgettext_lazy("search keyword help", "set number, abbreviation or name")),
+    Field("rarity", Kind.RARITY, help=pgettext_lazy("search keyword help", "rarity code or name")),
+    Field("icon", Kind.TAGS, "search_icons", help=pgettext_lazy("search keyword help", "icon")),
+    Field(
+        "char",
+        Kind.TAGS,
+        "search_chars",
+        help=pgettext_lazy("search keyword help", "characteristic, GEMP keyword or species"),
+    ),
+    Field(
+        "persona",
+        Kind.PERSONA,
+        help=pgettext_lazy("search keyword help", "persona (GEMP's VADER, LUKE…) or its name"),
+    ),
     *_TAIL,
 ]
 _SWCCG_NUMBERS = [
@@ -133,86 +170,171 @@ _SWCCG_RELATIONS = {
 
 _SWTCG = [
     *_text_fields(
-        "the card's name, without its version letter or printing note (use version: for the letter)",
-        "game text",
-        "lore (the SWTCG set files hold none: matches no card)",
+        pgettext_lazy(
+            "search keyword help",
+            "the card's name, without its version letter or printing note (use version: for the letter)",
+        ),
+        pgettext_lazy("search keyword help", "game text"),
+        pgettext_lazy("search keyword help", "lore (the SWTCG set files hold none: matches no card)"),
     ),
     Field(
         "side",
         Kind.CHOICE,
         "side",
-        help="light, dark, neutral or yuuzhan vong (yv)",
+        help=pgettext_lazy("search keyword help", "light, dark, neutral or yuuzhan vong (yv)"),
         values=_SWTCG_SIDES,
         strict=True,
     ),
     Field(
-        "type", Kind.CHOICE, "type", help="card type: character, space, ground, battle, mission, equipment…"
+        "type",
+        Kind.CHOICE,
+        "type",
+        help=pgettext_lazy(
+            "search keyword help", "card type: character, space, ground, battle, mission, equipment…"
+        ),
     ),
     Field(
         "subtype",
         Kind.TAGS,
         "search_chars",
-        help="a word or phrase of the subtype (jedi, sith lord, bounty hunter)",
+        help=pgettext_lazy(
+            "search keyword help", "a word or phrase of the subtype (jedi, sith lord, bounty hunter)"
+        ),
         words=True,
     ),
-    Field("char", Kind.TAGS, "search_chars", help="the same as subtype:", words=True),
+    Field(
+        "char",
+        Kind.TAGS,
+        "search_chars",
+        help=pgettext_lazy("search keyword help", "the same as subtype:"),
+        words=True,
+    ),
     Field(
         "arena",
         Kind.TAGS,
         "search_icons",
-        help="space, ground or character: a unit's arenas (a multi-arena unit is in each), "
-        "or the arena an equipment, location or subordinate names",
+        help=pgettext_lazy(
+            "search keyword help",
+            "space, ground or character: a unit's arenas (a multi-arena unit is in each), "
+            "or the arena an equipment, location or subordinate names",
+        ),
     ),
-    Field("set", Kind.SET, help="set code (AOTC, ROTS, TFA…) or name"),
-    Field("rarity", Kind.RARITY, help="rarity code or name (C, U, R, P, S…)"),
-    Field("version", Kind.EXTRA, "version", help="the version letter of a unique card: A, B, C…, A2"),
+    Field("set", Kind.SET, help=pgettext_lazy("search keyword help", "set code (AOTC, ROTS, TFA…) or name")),
+    Field(
+        "rarity",
+        Kind.RARITY,
+        help=pgettext_lazy("search keyword help", "rarity code or name (C, U, R, P, S…)"),
+    ),
+    Field(
+        "version",
+        Kind.EXTRA,
+        "version",
+        help=pgettext_lazy("search keyword help", "the version letter of a unique card: A, B, C…, A2"),
+    ),
     Field(
         "persona",
         Kind.PERSONA,
-        help="every version of a name, by words of it: persona:vader finds Darth Vader and Anakin Skywalker",
+        help=pgettext_lazy(
+            "search keyword help",
+            "every version of a name, by words of it: persona:vader finds Darth Vader and Anakin Skywalker",
+        ),
     ),
-    Field("cost", Kind.NUMBER, "cost", help="build cost"),
-    Field("speed", Kind.NUMBER, "speed", help="speed"),
-    Field("power", Kind.NUMBER, "power", help="power"),
-    Field("health", Kind.NUMBER, "health", help="health"),
+    Field("cost", Kind.NUMBER, "cost", help=pgettext_lazy("search keyword help", "build cost")),
+    Field("speed", Kind.NUMBER, "speed", help=pgettext_lazy("search keyword help", "speed")),
+    Field("power", Kind.NUMBER, "power", help=pgettext_lazy("search keyword help", "power")),
+    Field("health", Kind.NUMBER, "health", help=pgettext_lazy("search keyword help", "health")),
     Field(
-        "is", Kind.IS, help="unique, unit, multi-arena, banned, restricted, wotc, community, persona, owned"
+        "is",
+        Kind.IS,
+        help=pgettext_lazy(
+            "search keyword help",
+            "unique, unit, multi-arena, banned, restricted, wotc, community, persona, owned",
+        ),
     ),
-    Field("edition", Kind.EDITION, help="current or any (every SWTCG card is current)"),
-    Field("id", Kind.CODE, "code", help="the card's id: set code and number (ANH_7)"),
+    Field(
+        "edition",
+        Kind.EDITION,
+        help=pgettext_lazy("search keyword help", "current or any (every SWTCG card is current)"),
+    ),
+    Field(
+        "id",
+        Kind.CODE,
+        "code",
+        help=pgettext_lazy("search keyword help", "the card's id: set code and number (ANH_7)"),
+    ),
     *_TAIL[3:],
 ]
 
 _SWDBG = [
     *_text_fields(
-        "title",
-        "ability text (short paraphrases, not the printed wording)",
-        "lore (the data holds no flavour text: matches no card)",
+        pgettext_lazy("search keyword help", "title"),
+        pgettext_lazy("search keyword help", "ability text (short paraphrases, not the printed wording)"),
+        pgettext_lazy("search keyword help", "lore (the data holds no flavour text: matches no card)"),
     ),
     Field(
         "faction",
         Kind.CHOICE,
         "side",
-        help="empire, rebel, neutral, republic or separatist",
+        help=pgettext_lazy("search keyword help", "empire, rebel, neutral, republic or separatist"),
         values=_SWDBG_FACTIONS,
         strict=True,
     ),
-    Field("type", Kind.CHOICE, "type", help="card type: unit, capital ship, base"),
-    Field("trait", Kind.TAGS, "search_chars", help="trait: fighter, trooper, jedi, sith…", words=True),
-    Field("set", Kind.SET, help="the edition as a set: original_2023, clone_wars_2024, or a name"),
-    Field("persona", Kind.PERSONA, help="the game has no personas: matches no card (use name:)"),
-    Field("cost", Kind.NUMBER, "cost", help="cost"),
-    Field("attack", Kind.NUMBER, "attack", help="attack"),
-    Field("resources", Kind.NUMBER, "resources", help="resources"),
-    Field("force", Kind.NUMBER, "force", help="Force"),
-    Field("hit_points", Kind.NUMBER, "hit_points", help="hit points of a ship or base"),
+    Field(
+        "type",
+        Kind.CHOICE,
+        "type",
+        help=pgettext_lazy("search keyword help", "card type: unit, capital ship, base"),
+    ),
+    Field(
+        "trait",
+        Kind.TAGS,
+        "search_chars",
+        help=pgettext_lazy("search keyword help", "trait: fighter, trooper, jedi, sith…"),
+        words=True,
+    ),
+    Field(
+        "set",
+        Kind.SET,
+        help=pgettext_lazy(
+            "search keyword help", "the edition as a set: original_2023, clone_wars_2024, or a name"
+        ),
+    ),
+    Field(
+        "persona",
+        Kind.PERSONA,
+        help=pgettext_lazy("search keyword help", "the game has no personas: matches no card (use name:)"),
+    ),
+    Field("cost", Kind.NUMBER, "cost", help=pgettext_lazy("search keyword help", "cost")),
+    Field("attack", Kind.NUMBER, "attack", help=pgettext_lazy("search keyword help", "attack")),
+    Field("resources", Kind.NUMBER, "resources", help=pgettext_lazy("search keyword help", "resources")),
+    Field("force", Kind.NUMBER, "force", help=pgettext_lazy("search keyword help", "Force")),
+    Field(
+        "hit_points",
+        Kind.NUMBER,
+        "hit_points",
+        help=pgettext_lazy("search keyword help", "hit points of a ship or base"),
+    ),
     Field(
         "is",
         Kind.IS,
-        help="unique, disputed (sources disagree on a value), unknown (a value no source gives), owned",
+        help=pgettext_lazy(
+            "search keyword help",
+            "unique, disputed (sources disagree on a value), unknown (a value no source gives), owned",
+        ),
     ),
-    Field("edition", Kind.EDITION, help="current or any (the game's editions are sets: use set:)"),
-    Field("id", Kind.CODE, "code", help="the card's id: edition prefix and title (sw23_tie-fighter)"),
+    Field(
+        "edition",
+        Kind.EDITION,
+        help=pgettext_lazy("search keyword help", "current or any (the game's editions are sets: use set:)"),
+    ),
+    Field(
+        "id",
+        Kind.CODE,
+        "code",
+        help=pgettext_lazy(
+            "search keyword help", "the card's id: edition prefix and title (sw23_tie-fighter)"
+        ),
+    ),
     *_TAIL[3:],
 ]
 

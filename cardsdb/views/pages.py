@@ -18,7 +18,7 @@ from ..games.order import ordered_games
 from ..games.registry import game_plugin
 from ..labels import STATS
 from ..models import Card, Game
-from ..search.fields import ALIASES, GAME_FIELDS, aliases_for
+from ..search.fields import ALIASES, GAME_FIELDS, Field, Kind, aliases_for
 from ..selectors import card_get, set_get
 from ..set_pages import PER_PAGE, set_cards, sets_with_counts, type_counts
 from .page_cache import kept_for_visitors
@@ -116,13 +116,22 @@ def cell_text(fact) -> str:
     return fact.value
 
 
+# What a keyword with no help of its own matches (SWCCG's stats and relations), in the page's language.
+KIND_HELP = {
+    Kind.NUMBER: pgettext_lazy("search keyword help", "number"),
+    Kind.RELATION: pgettext_lazy("search keyword help", "relation"),
+}
+
+
+def keyword_help(field: Field) -> str:
+    """What `field` matches, in the page's language."""
+    return str(field.help or KIND_HELP.get(field.kind, field.kind.value))
+
+
 def cheat_sheet(game: str) -> list[dict]:
     """Every keyword of `game` with its aliases (the game's own too) and what it matches."""
     aliases = aliases_for(game)
-    return [
-        {"name": f.name, "aliases": aliases[f.name], "help": f.help or f.kind.value}
-        for f in GAME_FIELDS[game]
-    ]
+    return [{"name": f.name, "aliases": aliases[f.name], "help": keyword_help(f)} for f in GAME_FIELDS[game]]
 
 
 # The search page itself: views/search_page.py.
@@ -150,7 +159,7 @@ def search_help(request):
         for game, specs in GAME_FIELDS.items():
             for spec in specs:
                 if spec.name == entry["spec"].name:
-                    helps.setdefault(spec.help or spec.kind.value, []).append(game)
+                    helps.setdefault(keyword_help(spec), []).append(game)
         texts = list(helps.items())
         entry["help"] = (
             texts[0][0] if len(texts) == 1 else "; ".join(f"{', '.join(g)}: {t}" for t, g in texts)

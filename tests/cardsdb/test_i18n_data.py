@@ -215,3 +215,92 @@ def test_a_card_without_a_type_is_counted_as_unknown_in_the_language():
     with translation.override("it"):
         markup = render_to_string("decks/builder.html", {"type_counts": counts, "profile": None})
     assert '<span class="type-count" data-type="">Sconosciuto <strong>3</strong>' in markup
+
+
+def versions_panel_of(markup: str) -> str:
+    return markup.split('<section class="card-versions"', 1)[1].split("</section>", 1)[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_versions_panel_labels_are_translated_not_the_cards(client, catalogue, lang):
+    panel = versions_panel_of(page(client, "/cards/swccg/1_168/", lang))
+    virtual = it_pl(lang, "Virtuale (V)", "Wirtualna (V)")
+    legacy = it_pl(lang, "Legacy (ritirata)", "Legacy (wycofana)")
+    assert f'<span class="tag">{virtual}</span>' in panel
+    assert f'<span class="tag">{virtual}, {legacy}</span>' in panel
+    assert it_pl(lang, "Virtual Set 0, rarità R1, 200_78", "Virtual Set 0, rzadkość R1, 200_78") in panel
+    assert "•Darth Vader (V)" in panel  # the names and the sets are data
+    assert "Virtual (V)" not in panel and "rarity" not in panel
+
+
+def test_the_versions_panel_stays_english_in_english(client, catalogue):
+    panel = versions_panel_of(page(client, "/cards/swccg/1_168/", "en"))
+    assert '<span class="tag">Virtual (V)</span>' in panel
+    assert '<span class="tag">Virtual (V), Legacy (retired)</span>' in panel
+    assert "Virtual Set 0, rarity R1, 200_78" in panel
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_swtcg_version_letters_are_labelled_in_the_language(client, swtcg_catalogue, lang):
+    panel = versions_panel_of(page(client, "/cards/swtcg/ALTA_180/", lang))
+    version = it_pl(lang, "Versione", "Wersja")
+    assert f'<span class="tag">{version} A (Anakin Skywalker)</span>' in panel
+    assert f'<span class="tag">{version} B2 (Anakin Skywalker)</span>' in panel
+    assert ">Version A" not in panel
+    english = versions_panel_of(page(client, "/cards/swtcg/ALTA_180/", "en"))
+    assert '<span class="tag">Version A (Anakin Skywalker)</span>' in english
+
+
+@pytest.mark.parametrize(
+    ("lang", "same", "original", "none"),
+    [
+        ("en", "same title", "Original", "No version letter"),
+        ("it", "stesso titolo", "Originale", "Senza lettera di versione"),
+        ("pl", "ten sam tytuł", "Oryginalna", "Bez litery wersji"),
+    ],
+)
+def test_version_labels_built_in_python_follow_the_language(lang, same, original, none):
+    from cardsdb.card_versions import version_label
+
+    card = Card(game_id="swccg", name="•Boba Fett", edition=Card.Edition.CURRENT)
+    with translation.override(lang):
+        assert version_label(Card(game_id="swccg", name="•Boba Fett"), card) == same
+        assert version_label(Card(game_id="swccg", name="•Boba Fett", edition="legacy"), card) == str(
+            Card.Edition.LEGACY.label
+        )
+        assert version_label(Card(game_id="swccg", name="•Boba"), card) == original
+        assert version_label(Card(game_id="swtcg", name="Probe Droid", extra={}), card) == (
+            f"{none} (Probe Droid)"
+        )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_help_keyword_texts_are_translated(client, catalogue, lang):
+    markup = page(client, reverse("search-help"), lang)
+    # the per-game cheat sheets
+    translated(
+        markup, lang, ("<dd>costo di costruzione</dd>", "<dd>koszt budowy</dd>"), "<dd>build cost</dd>"
+    )
+    translated(
+        markup,
+        lang,
+        ("<dd>testo di gioco (entrambi i lati)</dd>", "<dd>tekst gry (obie strony)</dd>"),
+        "<dd>game text (both faces)</dd>",
+    )
+    translated(markup, lang, ("<dd>numero</dd>", "<dd>liczba</dd>"), "<dd>number</dd>")
+    # the keyword table: one text, or each game's own; the words a query takes stay as typed
+    translated(
+        markup,
+        lang,
+        ("<td>asc (crescente) o desc (decrescente)</td>", "<td>asc (rosnąco) lub desc (malejąco)</td>"),
+        "<td>asc or desc</td>",
+    )
+    assert it_pl(lang, "swccg: numero; swtcg: potenza", "swccg: liczba; swtcg: siła") in markup
+    assert it_pl(lang, "current, legacy, pre-errata o any", "current, legacy, pre-errata lub any") in markup
+    assert "<td><code>name</code></td>" in markup  # the keywords themselves are not translated
+
+
+def test_search_help_keyword_texts_stay_english_in_english(client, catalogue):
+    markup = page(client, reverse("search-help"), "en")
+    assert "<dd>build cost</dd>" in markup and "<dd>number</dd>" in markup
+    assert "<td>asc or desc</td>" in markup and "swccg: number; swtcg: power" in markup
