@@ -167,7 +167,7 @@ def test_the_builder_applies_a_pasted_side_and_saves_it(client, swccg):
     client.force_login(User.objects.create_user("leia", password="alderaan-123"))
     posted = {"format": "open", "side": "", "decklist": "Side: Dark\n1x Darth Vader", "action": "check"}
     html = client.post("/decks/new/", posted).content.decode()
-    assert "<option selected>Dark</option>" in html
+    assert '<option value="Dark" selected>Dark</option>' in html
     # A stated side wins over the form's choice, and is what the deck is saved with.
     saved = client.post("/decks/new/", {**posted, "side": "Light", "name": "Vader", "action": "save"})
     assert saved.status_code == 302
