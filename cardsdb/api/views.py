@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from .. import nicknames
 from ..games.order import ordered_games
-from ..models import Card, CardRelation, CardSet
+from ..models import Card, CardAlias, CardRelation, CardSet, Printing
 from ..naming import find_card
 from ..search.budget import SearchTimeout, search_budget
 from ..search.owned import SearchNeedsLogin
@@ -42,11 +42,16 @@ def check_game(code: str | None, *, required: bool = False) -> str | None:
     return code
 
 
+# Printings in their sets' order, and in the order they were imported where two sets share a position (Virtual
+# Set 0 and Virtual Defensive Shields): without the last key PostgreSQL may give them either way round.
+PRINTINGS = Printing.objects.select_related("card_set").order_by("card", "card_set__position", "id")
+
+
 def detail_queryset():
     """Cards with everything their page shows (the cards they point at read whole)."""
     return Card.objects.select_related("card_set", "current_version").prefetch_related(
         "personas",
-        "printings__card_set",
+        Prefetch("printings", queryset=PRINTINGS),
         "variants",
         "aliases",
         Prefetch("relations", queryset=CardRelation.objects.select_related("target")),
@@ -66,9 +71,9 @@ def api_detail_queryset():
     )
     return Card.objects.select_related("card_set", "current_version").prefetch_related(
         "personas",
-        "printings__card_set",
+        Prefetch("printings", queryset=PRINTINGS),
         "variants",
-        "aliases",
+        Prefetch("aliases", queryset=CardAlias.objects.order_by("id")),
         Prefetch("relations", queryset=relations),
         # current_version links each earlier version to its card: without it, one query per version.
         Prefetch("earlier_versions", queryset=Card.objects.only("current_version", *REF_FIELDS)),
