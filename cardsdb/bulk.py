@@ -123,6 +123,7 @@ def export(game: str, progress: Progress = no_progress) -> BulkFile:
 def _document(game: str, version: int | None, updated_at: str | None, progress: Progress) -> Iterator[str]:
     """The file's JSON, a piece at a time: the whole catalogue is never one string in memory."""
     from .api.serializers import CardDetailSerializer, SetSerializer
+    from .api.views import api_detail_queryset
 
     def dumps(value) -> str:
         return json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False, separators=(",", ":"))
@@ -134,7 +135,7 @@ def _document(game: str, version: int | None, updated_at: str | None, progress: 
     personas = Persona.objects.filter(game_id=game).order_by("code").values("code", "name")
     yield ',"personas":' + dumps(list(personas))
     yield ',"cards":['
-    cards = _cards(game)
+    cards = api_detail_queryset().filter(game_id=game).order_by("code")  # the card API's shape
     # One serializer per chunk: DRF builds a serializer's fields anew for each instance, which costs more than
     # the card itself.
     serializer = CardDetailSerializer(many=True)
@@ -148,13 +149,6 @@ def _document(game: str, version: int | None, updated_at: str | None, progress: 
     if chunk:
         yield ("" if first else ",") + dumps(serializer.to_representation(chunk))[1:-1]
     yield "]}"
-
-
-def _cards(game: str):
-    """The game's cards with what the card detail API shows of them."""
-    from .api.views import api_detail_queryset
-
-    return api_detail_queryset().filter(game_id=game).order_by("code")
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

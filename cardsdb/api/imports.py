@@ -3,9 +3,9 @@ import_cards swccg` does (cardsdb/import_jobs.py), from the server's own data fo
 download; the client follows it at /api/jobs/<id>/. Staff only: an import changes the catalogue everyone reads.
 
 Checked before anything is queued: the body (`game`, optional `allow_removals`), that the game has a source on
-this server (400 `import-unavailable`), that no other import job is queued or running (409 `import-locked`; one whose process died is marked failed
-`job-lost` instead of blocking imports for ever, cardsdb/import_jobs.py blocking_job), and
-the caller's open jobs (429 `too-many-jobs`). No file or address is ever taken from the request."""
+this server (400 `import-unavailable`), that no other import job is queued or running (409 `import-locked`; one
+whose process died is marked failed `job-lost` instead of blocking imports for ever, cardsdb/import_jobs.py
+blocking_job), and the caller's open jobs (429 `too-many-jobs`). No file or address is ever taken from the request."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status

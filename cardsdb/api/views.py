@@ -47,21 +47,25 @@ def check_game(code: str | None, *, required: bool = False) -> str | None:
 PRINTINGS = Printing.objects.select_related("card_set").order_by("card", "card_set__position", "id")
 
 
-def detail_queryset():
-    """Cards with everything their page shows (the cards they point at read whole)."""
+# What the API shows of a card another card points at (CardRefSerializer): earlier versions and relation targets
+# are read with these fields only, which skips parsing their JSON fields.
+REF_FIELDS = ("code", "title", "side", "edition", "game_id")
+
+
+def _with_related(relations, earlier_versions):
     return Card.objects.select_related("card_set", "current_version").prefetch_related(
         "personas",
         Prefetch("printings", queryset=PRINTINGS),
         "variants",
-        "aliases",
-        Prefetch("relations", queryset=CardRelation.objects.select_related("target")),
-        "earlier_versions",
+        Prefetch("aliases", queryset=CardAlias.objects.order_by("id")),
+        Prefetch("relations", queryset=relations),
+        Prefetch("earlier_versions", queryset=earlier_versions),
     )
 
 
-# What the API shows of a card another card points at (CardRefSerializer): earlier versions and relation targets
-# are read with these fields only, which skips parsing their JSON fields.
-REF_FIELDS = ("code", "title", "side", "edition", "game_id")
+def detail_queryset():
+    """Cards with everything their page shows (the cards they point at read whole)."""
+    return _with_related(CardRelation.objects.select_related("target"), Card.objects.all())
 
 
 def api_detail_queryset():
@@ -69,15 +73,8 @@ def api_detail_queryset():
     relations = CardRelation.objects.select_related("target").only(
         "kind", "text", "card_id", *(f"target__{field}" for field in REF_FIELDS)
     )
-    return Card.objects.select_related("card_set", "current_version").prefetch_related(
-        "personas",
-        Prefetch("printings", queryset=PRINTINGS),
-        "variants",
-        Prefetch("aliases", queryset=CardAlias.objects.order_by("id")),
-        Prefetch("relations", queryset=relations),
-        # current_version links each earlier version to its card: without it, one query per version.
-        Prefetch("earlier_versions", queryset=Card.objects.only("current_version", *REF_FIELDS)),
-    )
+    # current_version links each earlier version to its card: without it, one query per version.
+    return _with_related(relations, Card.objects.only("current_version", *REF_FIELDS))
 
 
 class GameListView(generics.ListAPIView):
