@@ -6,8 +6,10 @@ three kinds of request so that all three see the same load:
 - baseline: the cheapest API answer of the server, `GET /api/games/` (one indexed query of three rows, a tiny
   JSON list; the medians of the other small reads in BASELINES are printed beside it: --baseline picks another);
 - cold: the search with its answer cache missed (a parameter the API ignores makes each URL new, as a query's
-  first time after an import or with the cache cleared; the in-memory name indexes stay warm, as gunicorn's
-  post_worker_init builds them before the first request);
+  first time after an import or with the cache cleared; the in-memory name indexes and search tables stay warm,
+  as gunicorn's post_worker_init builds them before the first request; the terms the database answers for the
+  table (set:, persona:, /regex/…) and the cards' list entries are read once per catalogue version and shared
+  through Redis, so the warm-up request of each query pays for them and the rounds do not);
 - warm: the same search again, answered from the cache (each query is sent once before the rounds).
 
 Prints p50/p95/max per kind and the ratios p95(cold)/p95(baseline) and p95(warm)/p95(baseline) (issue #13's

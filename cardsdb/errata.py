@@ -10,8 +10,10 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.utils.formats import date_format
+from django.utils.translation import ngettext, pgettext
+
 _SYMBOL = re.compile(r"^E(\d+)$")
-_TIMES = {1: "once", 2: "twice"}
 _WORDS = re.compile(r"\S+\s*")
 
 
@@ -33,20 +35,40 @@ class Explanation:
 
 
 def summary(symbol: str, when: str) -> str:
+    """ "Its text has been corrected once (E1), last on 12 December 2022.", in the active language."""
     found = _SYMBOL.match(symbol or "")
     if found:
         n = int(found[1])
-        text = f"Its text has been corrected {_TIMES.get(n, f'{n} times')} ({symbol})"
+        if n == 1:
+            text = pgettext("errata summary", "Its text has been corrected once (%(symbol)s)")
+        elif n == 2:
+            text = pgettext("errata summary", "Its text has been corrected twice (%(symbol)s)")
+        else:
+            text = ngettext(
+                "Its text has been corrected %(n)s time (%(symbol)s)",
+                "Its text has been corrected %(n)s times (%(symbol)s)",
+                n,
+            )
+        text = text % {"symbol": symbol, "n": n}
+    elif symbol:
+        text = pgettext("errata summary", "It has an erratum (%(symbol)s)") % {"symbol": symbol}
     else:
-        text = f"It has an erratum ({symbol})" if symbol else "It has an erratum"
+        text = pgettext("errata summary", "It has an erratum")
     try:
         day = date.fromisoformat(when) if when else None
     except ValueError:
         day = None
     if day:
-        text += f", last on {day.day} {day:%B %Y}"
+        # "E": the month's name as a date says it (Polish: "grudnia", not "grudzień")
+        text = pgettext("errata summary", "%(summary)s, last on %(date)s") % {
+            "summary": text,
+            "date": date_format(day, "j E Y"),
+        }
     elif when:
-        text += f", {when}"
+        text = pgettext("errata summary: when, as the data words it", "%(summary)s, %(when)s") % {
+            "summary": text,
+            "when": when,
+        }
     return text + "."
 
 
@@ -63,7 +85,8 @@ def errata_of(errata: dict, back: dict | None, back_name: str = "") -> tuple[Err
         if not errata or notes != errata.get("notes"):
             found.append(
                 Erratum(
-                    f"Back ({back_name or back.get('title', '')})",
+                    pgettext("errata of a card's back face", "Back (%(name)s)")
+                    % {"name": back_name or back.get("title", "")},
                     summary(back.get("errataSymbol", ""), back.get("errataDate", "")),
                     notes,
                 )

@@ -78,20 +78,34 @@ def _swtcg(card: Card) -> list[Fact]:
     return facts
 
 
+def legality_marks(extra: dict) -> list[tuple[str, tuple[str, ...]]]:
+    """The bans and restrictions the Usage notes mark, as (kind, scopes): ("banned", ("Vintage",)),
+    ("restricted", ("all",)) for all tournament play; without a Usage text, the importer's bare flags with no
+    scope (("banned", ())). The words are made of them by usage_legality here and, in the page's language, by
+    cardsdb.labels.legality."""
+    usage = extra.get("usage") or ""
+    if not usage:
+        return [(kind, ()) for kind in ("banned", "restricted") if extra.get(kind)]
+    marks = []
+    for kind, scopes in zip(("banned", "restricted"), usage_marks(usage), strict=True):
+        if scopes:
+            # a mark without a format covers them all
+            named = (ALL_PLAY,) if ALL_PLAY in scopes else tuple(s for s in USAGE_SCOPES if s in scopes)
+            marks.append((kind, named))
+    return marks
+
+
 def usage_legality(extra: dict) -> str:
     """ "Banned in Vintage", "Banned in all tournament play; restricted in Standard": the bans and restrictions
     the Usage notes mark, each with its scope. Without a Usage text, the importer's bare flags ("Banned")."""
-    usage = extra.get("usage") or ""
-    if not usage:
-        parts = [kind for kind in ("banned", "restricted") if extra.get(kind)]
-    else:
-        parts = []
-        for kind, scopes in zip(("banned", "restricted"), usage_marks(usage), strict=True):
-            if scopes:
-                named = [s for s in USAGE_SCOPES if s in scopes]
-                if ALL_PLAY in scopes:  # a mark without a format covers them all
-                    named = ["all tournament play"]
-                parts.append(f"{kind} in {' and '.join(named)}")
+    parts = []
+    for kind, scopes in legality_marks(extra):
+        if not scopes:
+            parts.append(kind)
+        elif scopes == (ALL_PLAY,):
+            parts.append(f"{kind} in all tournament play")
+        else:
+            parts.append(f"{kind} in {' and '.join(scopes)}")
     text = "; ".join(parts)
     return text[:1].upper() + text[1:]
 

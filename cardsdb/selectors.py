@@ -4,9 +4,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.conf import settings
 from django.db.models import QuerySet
 
 from .models import Card, CardAlias, CardSet, Game, ImportRun
+from .search import in_memory
+from .search.budget import search_budget
 from .search.compiler import CompiledQuery, compile_query
 from .search.limits import check_length, check_size
 from .search.parser import parse
@@ -52,15 +55,21 @@ def card_search(*, query: str, game: str | None = None, user=None) -> QuerySet[C
     return card_search_compiled(query=query, game=game, user=user)[0]
 
 
-def card_search_compiled(
-    *, query: str, game: str | None = None, user=None
-) -> tuple[QuerySet[Card], CompiledQuery]:
-    """card_search, with what the query was compiled to (its plain words, whether it is personal…)."""
+def _parsed(query: str):
+    """The query's tree, within search.limits (QuerySyntaxError otherwise)."""
     check_length(query)
     if "\x00" in query:
         raise QuerySyntaxError("The query contains a NUL character", query.index("\x00"))
     tree = parse(query)
     check_size(tree)
+    return tree
+
+
+def card_search_compiled(
+    *, query: str, game: str | None = None, user=None
+) -> tuple[QuerySet[Card], CompiledQuery]:
+    """card_search, with what the query was compiled to (its plain words, whether it is personal…)."""
+    tree = _parsed(query)
     compiled = compile_query(tree, game, user=user)
     cards = Card.objects.select_related(*LIST_RELATED)
     if game:
@@ -74,6 +83,23 @@ def card_search_compiled(
         cards = cards.annotate(**{RELEVANCE: relevance(compiled.words, compiled.nickname_ids)})
         return cards.order_by(RELEVANCE, "name", "side", "code"), compiled
     return cards.order_by("name", "side", "code"), compiled
+
+
+def card_search_hits(*, query: str, game: str | None = None, user=None) -> in_memory.Hits | None:
+    """card_search's cards, in its order, found in the game's in-memory table (search.in_memory): (pk, game) of
+    each, for the API's pages. None when the table cannot answer: no game chosen, the game never imported, or
+    CARDSDB_SEARCH_IN_MEMORY off; card_search then does. Raises as card_search does, and SearchTimeout when a
+    term the database answers runs out of the search's time budget."""
+    if not game or not settings.CARDSDB_SEARCH_IN_MEMORY:
+        return None
+    version = catalogue_version(game)
+    if version is None:
+        return None
+    tree = _parsed(query)
+    compiled = compile_query(tree, game, user=user)
+    table = in_memory.table(game, version)
+    read = in_memory.read_terms(table, in_memory.database_terms(tree, game), user, search_budget)
+    return in_memory.search(table, tree, compiled, read, user)
 
 
 def card_get(*, game: str, code: str) -> tuple[Card, str] | None:

@@ -86,6 +86,12 @@ CARDSDB_SEARCH_TIMEOUT_MS = _env_int("CARDSDB_SEARCH_TIMEOUT_MS", 2000)
 # How long a search API answer, and a card or search page for visitors not logged in, is kept (seconds; 0: not
 # kept). Imports change the key, so nothing kept is stale.
 CARDSDB_SEARCH_CACHE_SECONDS = _env_int("CARDSDB_SEARCH_CACHE_SECONDS", 600)
+# The search API finds a game's cards in a table each process keeps per catalogue version (search.in_memory);
+# off: every search asks the database (the same answers, slower).
+CARDSDB_SEARCH_IN_MEMORY = _env_bool("CARDSDB_SEARCH_IN_MEMORY", True)
+# Search parts (cards' list entries, database terms' rows) shared by every process through the cache
+# (search/shared_parts.py): on with Redis; the database cache is bounded and costs a query a read.
+CARDSDB_SEARCH_SHARED = _env_bool("CARDSDB_SEARCH_SHARED", bool(os.environ.get("REDIS_URL", "")))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

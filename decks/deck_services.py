@@ -17,6 +17,7 @@ from .games import profile
 from .history import Snapshot
 from .legality.records import CardPool
 from .legality.swdbg import SetupCard, SetupPool, SetupRules, check_setup, load_formats
+from .legality.violations import LegalityReport
 from .models import Deck, DeckCard, DeckVersion
 from .pool import card_pool, format_rules, setup_pool
 from .services import check_cards, format_get
@@ -267,13 +268,20 @@ def deck_ids(deck: Deck) -> tuple[list[str], list[str]]:
 
 
 def deck_legality(deck: Deck, format_code: str | None = None) -> dict | None:
+    report = deck_report(deck, format_code)
+    return report.as_dict() if report is not None else None
+
+
+def deck_report(deck: Deck, format_code: str | None = None) -> LegalityReport | None:
+    """The deck's legality report in the format (default: the deck's own; None without one). The pages show
+    its messages in their language (decks/legality_messages.py); the API gives `as_dict()`."""
     fmt = format_get(game=deck.game_id, code=format_code) if format_code else deck.format
     if fmt is None:
         return None
     if game_plugin(deck.game_id).setup_decks:
-        return check_setup(deck.setup, format_rules(fmt), setup_pool()).as_dict()
+        return check_setup(deck.setup, format_rules(fmt), setup_pool())
     inside, outside = deck_ids(deck)
-    return check_cards(fmt, inside, outside, side=deck.side or None).as_dict()
+    return check_cards(fmt, inside, outside, side=deck.side or None)
 
 
 def deck_stats(deck: Deck) -> dict:

@@ -12,6 +12,7 @@ from cardsdb.models import Card
 from . import deck_services as decks
 from .history import Snapshot, compare, diff, legality_change
 from .legality.swdbg import check_setup
+from .legality.violations import LegalityReport, Violation
 from .models import Deck, DeckCard, DeckVersion
 from .pool import card_pool, format_rules, setup_pool
 from .services import check_cards, format_get
@@ -49,14 +50,18 @@ def snapshot_of(version: DeckVersion) -> Snapshot:
     )
 
 
-def snapshot_legality(game: str, snapshot: Snapshot, format_code: str) -> dict:
+def snapshot_legality(game: str, snapshot: Snapshot, format_code: str) -> LegalityReport:
     """The legality report of a kept version in a format, as the deck's own check gives it
-    (deck_services.deck_legality)."""
+    (deck_services.deck_report)."""
     fmt = format_get(game=game, code=format_code)
     if game_plugin(game).setup_decks:
-        return check_setup(dict(snapshot.setup), format_rules(fmt), setup_pool()).as_dict()
+        return check_setup(dict(snapshot.setup), format_rules(fmt), setup_pool())
     inside, outside = snapshot.ids()
-    return check_cards(fmt, inside, outside, side=snapshot.side or None).as_dict()
+    return check_cards(fmt, inside, outside, side=snapshot.side or None)
+
+
+def _as_api(violations: tuple[Violation, ...]) -> list[dict]:
+    return [v.as_dict() for v in violations]
 
 
 def with_titles(game: str, rows: list[dict], key: str = "code") -> list[dict]:
@@ -65,9 +70,12 @@ def with_titles(game: str, rows: list[dict], key: str = "code") -> list[dict]:
     return [{**r, **titles.get(r[key], {"title": r[key]})} for r in rows]
 
 
-def version_diff(deck: Deck, before: int, after: int, *, format_code: str | None = None) -> dict:
+def version_diff(
+    deck: Deck, before: int, after: int, *, format_code: str | None = None, listed=_as_api
+) -> dict:
     """The diff between two kept versions of a deck, with their legality in `format_code` (default: the deck's
-    format now; none when the deck has none)."""
+    format now; none when the deck has none). `listed` lists a report's violations: as the API gives them, or
+    as a page shows them (decks/legality_messages.py: shown_violations, in the page's language)."""
     old, new = snapshot_of(version_get(deck, before)), snapshot_of(version_get(deck, after))
     changes = diff(old, new).as_dict()
     code = format_code or (deck.format.code if deck.format_id else "")
@@ -76,9 +84,9 @@ def version_diff(deck: Deck, before: int, after: int, *, format_code: str | None
         report_old = snapshot_legality(deck.game_id, old, code)
         report_new = snapshot_legality(deck.game_id, new, code)
         legality = {
-            **legality_change(code, report_old, report_new).as_dict(),
-            "from_violations": report_old["violations"],
-            "to_violations": report_new["violations"],
+            **legality_change(code, report_old.as_dict(), report_new.as_dict()).as_dict(),
+            "from_violations": listed(report_old.violations),
+            "to_violations": listed(report_new.violations),
         }
     return {
         "from": before,

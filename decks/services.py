@@ -1,5 +1,7 @@
 """Reads and checks for formats and legality (views and commands stay thin)."""
 
+from typing import TYPE_CHECKING
+
 from rest_framework import status
 
 from cardsdb.api.errors import ApiError
@@ -13,6 +15,9 @@ from .legality.swtcg import TcgFormat, check_tcg_deck
 from .legality.violations import LegalityReport
 from .models import Format
 from .pool import card_pool, format_rules, setup_pool, tcg_pool
+
+if TYPE_CHECKING:
+    from .decklists import Decklist
 
 
 def format_list(*, game: str | None = None):
@@ -156,43 +161,10 @@ class FormatCache:
         return self._formats[(game, code)]
 
 
-def legality_check(
-    *,
-    game: str,
-    format: str,
-    cards: list[str] | None = None,
-    outside_deck: list[str] = (),
-    decklist: str | None = None,
-    side: str | None = None,
-    setup: dict | None = None,
-    formats: FormatCache | None = None,
-    suggestions: SuggestionBudget | None = None,
-) -> dict:
-    """One legality check. `suggestions`: the closest-card look-ups a decklist may use (a batch shares one);
-    a decklist over formats_io.limits raises DecklistTooLarge (413) before anything is read."""
-    formats = formats or FormatCache()
-    fmt = formats.get(game, format)
-    setup_decks = game_plugin(game).setup_decks
-    if setup_decks != (setup is not None):
-        raise ApiError(
-            "invalid-request",
-            "SW:DBG checks game setups: send `setup`."
-            if setup_decks
-            else "`setup` is for SW:DBG; send `cards` or `decklist`.",
-        )
-    if setup is not None:
-        return check_setup(setup, format_rules(fmt), setup_pool()).as_dict()
-    side = side.title() if side else None
-    read = None
-    if decklist is not None:
-        from .decklists import read_decklist
-
-        read = read_decklist(
-            decklist, game=game, side=side, suggestions=suggestions, resolver=lambda: formats.resolver(game)
-        )
-        cards, outside_deck = read.deck_ids() + unread_ids(read.problems), read.outside_ids()
-        side = side or read.side
-    report = check_cards(fmt, list(cards or []), list(outside_deck), side=side)
+def legality_check(**request) -> dict:
+    """One legality check as the API answers it (`legality_report`'s report as a dict, with what a decklist
+    read)."""
+    report, read = legality_report(**request)
     result = report.as_dict()
     if read is not None:
         result["decklist"] = {
@@ -204,3 +176,44 @@ def legality_check(
             "problems": [p.as_dict() for p in read.problems],
         }
     return result
+
+
+def legality_report(
+    *,
+    game: str,
+    format: str,
+    cards: list[str] | None = None,
+    outside_deck: list[str] = (),
+    decklist: str | None = None,
+    side: str | None = None,
+    setup: dict | None = None,
+    formats: FormatCache | None = None,
+    suggestions: SuggestionBudget | None = None,
+) -> tuple[LegalityReport, "Decklist | None"]:
+    """One legality check: the report, and the decklist as read (None without one). `suggestions`: the
+    closest-card look-ups a decklist may use (a batch shares one); a decklist over formats_io.limits raises
+    DecklistTooLarge (413) before anything is read. The pages show the report in their language
+    (decks/legality_messages.py); the API gives `legality_check`'s dict."""
+    formats = formats or FormatCache()
+    fmt = formats.get(game, format)
+    setup_decks = game_plugin(game).setup_decks
+    if setup_decks != (setup is not None):
+        raise ApiError(
+            "invalid-request",
+            "SW:DBG checks game setups: send `setup`."
+            if setup_decks
+            else "`setup` is for SW:DBG; send `cards` or `decklist`.",
+        )
+    if setup is not None:
+        return check_setup(setup, format_rules(fmt), setup_pool()), None
+    side = side.title() if side else None
+    read = None
+    if decklist is not None:
+        from .decklists import read_decklist
+
+        read = read_decklist(
+            decklist, game=game, side=side, suggestions=suggestions, resolver=lambda: formats.resolver(game)
+        )
+        cards, outside_deck = read.deck_ids() + unread_ids(read.problems), read.outside_ids()
+        side = side or read.side
+    return check_cards(fmt, list(cards or []), list(outside_deck), side=side), read

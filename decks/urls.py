@@ -44,3 +44,14 @@ urlpatterns += [
     path("collection/export/", collection.collection_export, name="collection-export"),
     path("collection/change/", collection.collection_change, name="collection-change"),
 ]
+
+from .views import builder_legality  # noqa: E402
+
+# The builder's live legality panel in the page's language (a page endpoint; /api/legality/ stays English).
+urlpatterns += [
+    path(
+        "decks/legality-panel/",
+        builder_legality.BuilderLegalityView.as_view(),
+        name="deck-builder-legality",
+    )
+]

@@ -105,10 +105,12 @@ def _fresh_catalogue_caches():
     yield
     from cardsdb import naming
     from cardsdb.api import card_entries
+    from cardsdb.search import in_memory
     from decks import pool
 
     for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, naming._index_cache, card_entries._kept):
         cache.clear()
+    in_memory.forget()
 
 
 @pytest.fixture(autouse=True)

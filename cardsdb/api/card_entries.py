@@ -19,6 +19,7 @@ import threading
 from django.conf import settings
 
 from ..models import Card
+from ..search import shared_parts
 from ..selectors import catalogue_version
 from .serializers import LIST_COLUMNS, CardListSerializer
 
@@ -38,12 +39,14 @@ def _kept_for(game: str, version: tuple) -> dict[int, dict]:
 
 def list_entries(cards: list[Card]) -> list[dict]:
     """CardListSerializer(cards, many=True).data, for cards loaded with at least their pk and game (the page of a
-    search); the kept entries where there are, the other cards read with LIST_COLUMNS and serialised."""
+    search); the kept entries where there are (this process's, then those other processes shared), the other
+    cards read with LIST_COLUMNS and serialised."""
     keep = settings.CARDSDB_SEARCH_CACHE_SECONDS > 0
     stores: dict[str, dict[int, dict] | None] = {}
+    versions: dict[str, tuple | None] = {}
     for card in cards:
         if card.game_id not in stores:
-            version = catalogue_version(card.game_id) if keep else None
+            version = versions[card.game_id] = catalogue_version(card.game_id) if keep else None
             stores[card.game_id] = _kept_for(card.game_id, version) if version is not None else None
     found: dict[int, dict] = {}
     for card in cards:
@@ -51,13 +54,30 @@ def list_entries(cards: list[Card]) -> list[dict]:
         entry = store.get(card.pk) if store is not None else None
         if entry is not None:
             found[card.pk] = entry
-    missing = [card.pk for card in cards if card.pk not in found]
+    missing = [card for card in cards if card.pk not in found]
+    if missing and shared_parts.enabled():
+        for game, version in versions.items():
+            if version is not None:
+                wanted = [card.pk for card in missing if card.game_id == game]
+                for pk, entry in shared_parts.get_many("entry", game, version, wanted).items():
+                    found[pk] = entry
+                    _keep(stores[game], pk, entry)
+        missing = [card for card in missing if card.pk not in found]
     if missing:
-        rows = Card.objects.select_related("card_set").only(*LIST_COLUMNS).in_bulk(missing)
-        fresh = [rows[pk] for pk in missing if pk in rows]
+        rows = Card.objects.select_related("card_set").only(*LIST_COLUMNS).in_bulk([c.pk for c in missing])
+        fresh = [rows[card.pk] for card in missing if card.pk in rows]
+        made: dict[str, dict[int, dict]] = {}
         for card, entry in zip(fresh, CardListSerializer(fresh, many=True).data, strict=True):
             found[card.pk] = entry
-            store = stores.get(card.game_id)
-            if store is not None and len(store) < MAX_ENTRIES:
-                store[card.pk] = entry
+            _keep(stores.get(card.game_id), card.pk, entry)
+            made.setdefault(card.game_id, {})[card.pk] = entry
+        if shared_parts.enabled():
+            for game, entries in made.items():
+                if versions.get(game) is not None:
+                    shared_parts.set_many("entry", game, versions[game], entries)
     return [found[card.pk] for card in cards if card.pk in found]
+
+
+def _keep(store: dict[int, dict] | None, pk: int, entry: dict) -> None:
+    if store is not None and len(store) < MAX_ENTRIES:
+        store[pk] = entry

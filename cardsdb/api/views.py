@@ -1,5 +1,7 @@
 """Thin API views: check the input, call a selector, shape the output."""
 
+from contextlib import contextmanager
+
 from django.db.models import Prefetch
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -14,7 +16,7 @@ from ..search.budget import SearchTimeout, search_budget
 from ..search.owned import SearchNeedsLogin
 from ..search.results_cache import cached_answer
 from ..search.syntax import QuerySyntaxError
-from ..selectors import card_get, card_search, game_exists, remembered_reads, set_get
+from ..selectors import card_get, card_search, card_search_hits, game_exists, remembered_reads, set_get
 from .card_entries import list_entries
 from .conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp
 from .errors import ApiError
@@ -169,8 +171,14 @@ class CardListView(CatalogueRead, generics.ListAPIView):
         game = check_game(request.query_params.get("game"))
 
         def answer():
-            if request.query_params.get("q", "").strip():
+            query = request.query_params.get("q", "")
+            if query.strip():
                 nicknames.warm(game)  # built once per catalogue version, outside the search's time budget
+            with self.query_errors():
+                hits = card_search_hits(query=query, game=game, user=request.user)
+            if hits is not None:  # the game's in-memory table (its own time budget for database terms)
+                page = self.paginate_queryset(hits)
+                return self.get_paginated_response(list_entries(page))
             with search_budget():  # the page of cards and their count are read inside it
                 page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
                 return self.get_paginated_response(list_entries(page))
@@ -188,11 +196,17 @@ class CardListView(CatalogueRead, generics.ListAPIView):
     def get_queryset(self):
         game = check_game(self.request.query_params.get("game"))
         query = self.request.query_params.get("q", "")
-        try:
+        with self.query_errors():
             # The page's ids: list_entries keeps each card's entry per catalogue version.
             return (
                 card_search(query=query, game=game, user=self.request.user).select_related(None).only("game")
             )
+
+    @contextmanager
+    def query_errors(self):
+        """A query the search refuses → the API's coded error."""
+        try:
+            yield
         except SearchNeedsLogin as exc:
             raise ApiError(
                 exc.code, exc.message, status.HTTP_401_UNAUTHORIZED, position=exc.position

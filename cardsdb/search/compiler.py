@@ -233,7 +233,7 @@ class _Compiler:
         if number is None:
             if term.op in (":", "=", "!=") and value:
                 # Printed non-numeric values ("*", "2 or 5", "X") match their text exactly.
-                q = Q(**{f"stats_text__{spec.column}": term.value.strip()})
+                q = _known(Q(**{f"stats_text__{spec.column}": term.value.strip()}))
                 return ~q & Q(stats_text__has_key=spec.column) if term.op == "!=" else q
             raise QuerySyntaxError(
                 f"'{term.field}{term.op}' needs a number, got {term.value!r}", term.position
@@ -251,7 +251,7 @@ class _Compiler:
         return q
 
     def extra(self, spec: Field, term: Term) -> Q:
-        return Q(**{f"extra__{spec.column}__iexact": term.value.strip()})
+        return _known(Q(**{f"extra__{spec.column}__iexact": term.value.strip()}))
 
     def in_set(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
@@ -321,7 +321,8 @@ class _Compiler:
         value = term.value.strip().lower()
         self.result.mentions_edition = True
         if value in ("any", "all"):
-            return Q()
+            # Every card, as a condition: Django drops an empty Q() from an or (and negates it to nothing).
+            return Q(pk__isnull=False)
         if value not in EDITIONS:
             message = "edition: is current, legacy, pre-errata or any"
             if self.game == "swdbg":  # its two editions are imported as sets
@@ -381,6 +382,13 @@ def _swtcg_personas(value: str) -> list[int]:
 _UNIT_TYPE = r"^(space|ground|character)(/(space|ground|character))*$"
 
 
+def _known(q: Q) -> Q:
+    """`q`, on a key of a JSON column, as true or false for every card: the key's value is SQL NULL on a card
+    without it, and NOT NULL is NULL, so -is:banned or -(destiny:"2 or 5" …) would leave out every card that
+    lacks the key. A card is in the answer or not, whatever the nesting (as search.in_memory counts it)."""
+    return Q(pk__in=Card.objects.filter(q).values("pk"))
+
+
 def _has_personas() -> Q:
     return Q(pk__in=Card.personas.through.objects.values("card_id"))
 
@@ -388,7 +396,7 @@ def _has_personas() -> Q:
 def _truthy(key: str) -> Q:
     """Card.extra[key] is there and not empty (a list or dict of facts, a flag, a text)."""
     empty = Q(**{f"extra__{key}__in": [False, [], {}, ""]}) | Q(**{f"extra__{key}": None})
-    return Q(extra__has_key=key) & ~empty
+    return _known(Q(extra__has_key=key) & ~empty)
 
 
 def _swccg_is() -> dict[str, Q]:
@@ -413,8 +421,8 @@ def _swtcg_is() -> dict[str, Q]:
         "unique": Q(uniqueness_kind="unique"),
         "unit": Q(type__iregex=_UNIT_TYPE),
         "multi-arena": Q(search_icons__regex=r"^\|[^|]+\|[^|]+\|"),  # two arenas or more
-        "banned": Q(extra__banned=True),
-        "restricted": Q(extra__restricted=True),
+        "banned": _known(Q(extra__banned=True)),
+        "restricted": _known(Q(extra__restricted=True)),
         "wotc": Q(card_set__kind="wotc"),
         "community": Q(card_set__kind="community"),
         "persona": _has_personas(),

@@ -3,8 +3,11 @@
 One table serves the API, the search page (its per-game cheat sheet) and the deck builder's card picker.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
+from types import MappingProxyType
 
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
@@ -405,15 +408,16 @@ GAME_ALIASES: dict[str, dict[str, str]] = {
 }
 
 
-def fields_for(game: str | None) -> dict[str, Field]:
-    """Keyword → Field for one game, or the union of all games when none is chosen."""
+@cache  # resolve() asks on every term of every search; the tables never change
+def fields_for(game: str | None) -> Mapping[str, Field]:
+    """Keyword → Field for one game, or the union of all games when none is chosen (read-only)."""
     if game is not None:
-        return {f.name: f for f in GAME_FIELDS[game]}
+        return MappingProxyType({f.name: f for f in GAME_FIELDS[game]})
     merged: dict[str, Field] = {}
     for fields in GAME_FIELDS.values():
         for f in fields:
             merged.setdefault(f.name, f)
-    return merged
+    return MappingProxyType(merged)
 
 
 def resolve(name: str, game: str | None) -> Field | None:

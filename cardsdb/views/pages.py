@@ -16,7 +16,7 @@ from ..errata import Explanation, explain
 from ..face_facts import DISPUTED, UNKNOWN, card_facts, provenance
 from ..games.order import ordered_games
 from ..games.registry import game_plugin
-from ..labels import STATS
+from ..labels import STATS, fact_value
 from ..models import Card, Game
 from ..search.fields import ALIASES, GAME_FIELDS, Field, Kind, aliases_for
 from ..selectors import card_get, set_get
@@ -100,20 +100,21 @@ def result_rows(cards, game: str) -> list[tuple]:
     for card in cards:
         facts = {f.key: f for f in card_facts(card)}
         cells = [
-            (cell_text(facts[k]), facts[k].note) if k in facts else ("", "")
+            (cell_text(facts[k], card), facts[k].note) if k in facts else ("", "")
             for _, _, k in RESULT_COLUMNS[game]
         ]
         rows.append((card, cells))
     return rows
 
 
-def cell_text(fact) -> str:
-    """A fact's value in a results cell, its note in the page's language: '14 or 16 (disputed)', 'unknown'."""
+def cell_text(fact, card: Card) -> str:
+    """A fact's value in a results cell, in the page's language with its note: '14 or 16 (disputed)', 'unknown',
+    'Space, Ground' (cardsdb/labels.py)."""
     if fact.note == UNKNOWN:
         return pgettext("card stat value", "unknown")
     if fact.note == DISPUTED:
-        return f"{fact.value} {gettext('(disputed)')}"
-    return fact.value
+        return f"{fact_value(fact, card)} {gettext('(disputed)')}"
+    return fact_value(fact, card)
 
 
 # What a keyword with no help of its own matches (SWCCG's stats and relations), in the page's language.
@@ -199,8 +200,9 @@ def card_detail(request, game: str, code: str):
             "faces": faces,
             "provenance": provenance(card),
             # SW:DBG's side is a faction; its Clone Wars cards may have neither faction nor type on record
-            # ("Side" and "Faction" are in the catalogues: the templates' column headings)
-            "side_word": gettext(game_plugin(card.game_id).deck.side_label).lower(),
+            "side_unknown": pgettext("card page: no faction on record", "faction unknown")
+            if game_plugin(card.game_id).deck.side_label == "Faction"
+            else pgettext("card page: no side on record", "side unknown"),
             "standings": grouped(card_standings(card)),
             "versions": versions_panel(card),
             "errata": errata_explained(card, faces.back.name if faces else ""),
@@ -218,7 +220,10 @@ def errata_explained(card: Card, back_name: str = "") -> Explanation:
             card.back,
             old=card.gametext,
             new=later.gametext,
-            compared_with=f"the later wording, {later.title} ({later.code})",
+            compared_with=pgettext(
+                "errata: the text compared with", "the later wording, %(title)s (%(code)s)"
+            )
+            % {"title": later.title, "code": later.code},
             back_name=back_name,
         )
     earlier = sorted(
@@ -231,7 +236,10 @@ def errata_explained(card: Card, back_name: str = "") -> Explanation:
             card.back,
             old=last.gametext,
             new=card.gametext,
-            compared_with=f"the earlier wording, {last.title} ({last.code})",
+            compared_with=pgettext(
+                "errata: the text compared with", "the earlier wording, %(title)s (%(code)s)"
+            )
+            % {"title": last.title, "code": last.code},
             back_name=back_name,
         )
     return explain(card.errata, card.back, back_name=back_name)

@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from rules.text import strip_marks
 
@@ -28,6 +28,14 @@ from .page_cache import kept_for_visitors
 from .pages import GAME_EXAMPLES, PAGE_SIZE, RESULT_COLUMNS, cheat_sheet, page_param, result_rows
 
 VIEWS = ("table", "grid")
+# The grid's sort menu names the table's columns as the table's headings do (SW:DBG's side is its faction).
+SORT_HEADINGS = {
+    "title": gettext_lazy("Title"),
+    "side": gettext_lazy("Side"),
+    "type": gettext_lazy("Type"),
+    "set": gettext_lazy("Set"),
+    "rarity": gettext_lazy("Rarity"),
+}
 FILTERS = ("side", "type", "set")  # GET parameters the filter form sends; folded into the query text
 
 
@@ -116,6 +124,7 @@ def _apply_filters(request, query: str, game: str) -> str | None:
 def _controls(query: str, game: str, view: str) -> dict:
     """Sort links for the table's headings and the grid's sort menu, and the filters' current values."""
     found = controls(game)
+    keyword = found.side_keyword
     order = edit.current_order(query, game)
     sorts = []
     columns = [(label, key) for label, key in SORT_KEYS.items()]
@@ -124,20 +133,24 @@ def _controls(query: str, game: str, view: str) -> dict:
         if key is None:
             sorts.append({"label": label, "key": None})
             continue
+        heading = SORT_HEADINGS.get(label, label)
+        if label == "side" and keyword == "faction":
+            heading = gettext("Faction")
         active = order is not None and order[0] == key
         descending = active and not order[1]  # a second click reverses
         sorts.append(
             {
                 "label": label,
+                "text": str(heading),  # in the page's language
                 "key": key,
                 "url": _url(edit.with_order(query, game, key, descending), game, view),
                 "state": ("descending" if order[1] else "ascending") if active else "",
             }
         )
-    keyword = found.side_keyword
     return {
         "sorts": {s["label"]: s for s in sorts},
-        "sort_list": [s for s in sorts if s["key"]],
+        # the columns the table shows (SW:DBG's cards have no rarity: no column, no sort)
+        "sort_list": [s for s in sorts if s["key"] and not (game == "swdbg" and s["label"] == "rarity")],
         "relevance_url": _url(edit.with_order(query, game, None), game, view) if order else "",
         "filters": [
             (

@@ -88,11 +88,17 @@ class LegalityView(APIView):
 
     @extend_schema(request=LegalityRequest, responses={200: LegalityResponse, 400: ERROR, 413: ERROR})
     def post(self, request):
+        return Response(services.legality_check(**self.checked_body(request)))
+
+    def checked_body(self, request) -> dict:
+        """The body's values for services.legality_check, or a coded 4xx (its JSON is read by JSONParser:
+        bad-unicode, too-deep, parse-error; 413 request-too-large; 400 invalid-request). The builder's page
+        endpoint (decks/views/builder_legality.py) reads its body here too."""
         check_body_size(request, MAX_BODY)
         values, errors = parse_legality_body(request.data)
         if errors:
             raise exceptions.ValidationError(errors)
-        return Response(services.legality_check(**values))
+        return values
 
 
 class LegalityBatchView(APIView):

@@ -25,7 +25,7 @@ from .verdicts import (
     VerdictTable,
     is_legal_card,
 )
-from .violations import Violation, n_of
+from .violations import Violation, n_of, params
 
 __all__ = ["RULES", "Deck", "is_legal_card"]
 
@@ -54,12 +54,18 @@ Rule = Callable[[Deck, VerdictTable], Iterable[Violation]]
 
 def unknown_cards(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
     for (card_id, zone), count in deck.unknown:
+        ref = repr(card_id)
         yield Violation(
             "unknown-card",
-            f"{card_id!r} ({n_of(count, 'copy', 'copies')} in the {zone}) names no card in the catalogue; "
+            f"{ref} ({n_of(count, 'copy', 'copies')} in the {zone}) names no card in the catalogue; "
             "remove it or correct the id (GEMP ids look like 1_168).",
             (card_id,),
+            # params() spelled out: sample decks list many unknown ids, and this runs on every check of them
+            params=(("variant", UNKNOWN_VARIANTS[zone]), ("ref", ref), ("count", count)),
         )
+
+
+UNKNOWN_VARIANTS = {"deck": "swccg-deck", "outside deck": "swccg-outside"}
 
 
 def _distinct(entries: Iterable[Entry], flag: int) -> list[LegalityCard]:
@@ -70,7 +76,10 @@ def _distinct(entries: Iterable[Entry], flag: int) -> list[LegalityCard]:
 def not_deck_cards(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
     for card in _distinct(deck.deck + deck.outside, GAME_AID):
         yield Violation(
-            "not-deck-card", f"{card.title} is a game aid, not a card for decks; remove it.", (card.id,)
+            "not-deck-card",
+            f"{card.title} is a game aid, not a card for decks; remove it.",
+            (card.id,),
+            params=params(title=card.title),
         )
 
 
@@ -80,6 +89,7 @@ def outside_deck_only(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
             "outside-deck-only",
             f"{card.title} does not count toward the deck limit; move it outside the deck.",
             (card.id,),
+            params=params(title=card.title),
         )
 
 
@@ -96,6 +106,14 @@ def deck_size_violation(size: int, fmt: FormatRules) -> tuple[Violation, ...]:
             "deck-size",
             f"The deck has {n_of(size, 'card')}; {fmt.name} needs exactly {fmt.deck_size} ({change}). "
             "Cards outside the deck do not count.",
+            # params() spelled out: this runs on every check of a deck of the wrong size
+            params=(
+                ("variant", "swccg-add" if size < fmt.deck_size else "swccg-remove"),
+                ("count", size),
+                ("format", fmt.name),
+                ("needed", fmt.deck_size),
+                ("change", abs(fmt.deck_size - size)),
+            ),
         ),
     )
 
@@ -110,6 +128,7 @@ def sides(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
                 f"This is a {deck.side} Side deck, but {n_of(len(wrong), 'card')} belong to the other side "
                 "(or neither); remove them.",
                 tuple(wrong),
+                params=params(variant="swccg", side=deck.side, count=len(wrong)),
             )
         return
     light, dark = deck.sides.get("Light", 0), deck.sides.get("Dark", 0)
@@ -120,6 +139,7 @@ def sides(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
             f"The deck mixes {light} Light Side and {dark} Dark Side cards; a deck is one side. "
             f"Remove the {minority} Side cards.",
             tuple(sorted({c.id for c, _, _ in entries if c.side == minority})),
+            params=params(variant="swccg-" + minority.lower(), light=light, dark=dark),
         )
 
 
@@ -134,6 +154,7 @@ def objectives_and_starting_effects(deck: Deck, table: VerdictTable) -> Iterable
                 code,
                 f"The deck has {count} {kind}; keep one.",
                 tuple(dict.fromkeys(c.id for c, flags, _ in deck.deck if flags & flag)),
+                params=params(count=count),
             )
 
 
@@ -148,6 +169,9 @@ def card_limits(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
                 f"The deck has {count} copies of {hits[0][0].title}; at most {limit.limit} allowed. "
                 f"Remove {count - limit.limit}.",
                 tuple(dict.fromkeys(c.id for c, _ in hits)),
+                params=params(
+                    count=count, title=hits[0][0].title, limit=limit.limit, over=count - limit.limit
+                ),
             )
 
 
@@ -156,15 +180,16 @@ def requirements(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
     for rule in table.fmt.requirements:
         if rule.title in titles and not titles & rule.requires:
             card = next(c for c, _, _ in deck.deck if c.title.lower() == rule.title)
-            needed = " or ".join(sorted(t.title() for t in rule.requires))
+            needed = sorted(t.title() for t in rule.requires)
             yield Violation(
                 "requires-card",
-                f"{card.title} needs {needed} in the deck; add it or remove {card.title}.",
+                f"{card.title} needs {' or '.join(needed)} in the deck; add it or remove {card.title}.",
                 (card.id,),
                 hint=", ".join(
                     sorted({c.id for t in rule.requires for c in _by_title(table.pool, t, card.side)})
                 )
                 or None,
+                params=params(title=card.title, needed=tuple(needed)),
             )
 
 
@@ -179,6 +204,11 @@ def outside_deck_limits(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
             "too-many-outside-deck",
             f"{n_of(deck.known_outside, 'card')} are outside the deck; at most {fmt.max_outside_deck} allowed. "
             f"Remove {deck.known_outside - fmt.max_outside_deck}.",
+            params=params(
+                count=deck.known_outside,
+                limit=fmt.max_outside_deck,
+                over=deck.known_outside - fmt.max_outside_deck,
+            ),
         )
     if not deck.flags & CAPPING:
         return
@@ -196,6 +226,7 @@ def outside_deck_limits(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
                 f"{effect.title} allows {cap.limit} Defensive Shields outside the deck; there are {shields}. "
                 f"Remove {shields - cap.limit}.",
                 tuple(dict.fromkeys(c.id for c, flags, _ in deck.outside if flags & SHIELD)),
+                params=params(title=effect.title, limit=cap.limit, count=shields, over=shields - cap.limit),
             )
 
 
@@ -225,6 +256,9 @@ def restricted_cards(deck: Deck, table: VerdictTable) -> Iterable[Violation]:
                 f"{table.pool.cards[card_id].title} is restricted in {table.fmt.name}: one copy at most, "
                 f"the deck has {count}.",
                 (card_id,),
+                params=params(
+                    variant="swccg", title=table.pool.cards[card_id].title, format=table.fmt.name, count=count
+                ),
             )
 
 

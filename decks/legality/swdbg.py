@@ -45,7 +45,7 @@ from pathlib import Path
 from rules.text import fold  # titles as players type them: case, accents, curly quotes ignored
 
 from .formats import definition_version
-from .violations import LegalityReport, Violation, n_of
+from .violations import LegalityReport, Violation, n_of, params
 
 NEUTRAL = "Neutral"
 UNKNOWN_FACTION = ""  # a card the sources name without its faction (8 Clone Wars galaxy cards)
@@ -234,6 +234,11 @@ class Player:
     def label(self) -> str:
         return f"{self.faction or 'Player'} (players[{self.index}])"
 
+    @property
+    def named(self) -> dict:
+        """The label's parts, for a violation's params (the pages say "Player" in their language)."""
+        return {"player": self.faction or "", "index": self.index}
+
 
 def _names(cards: Iterable[SetupCard]) -> str:
     return ", ".join(f"{c.title} ×{c.copies}" if c.copies and c.copies > 1 else c.title for c in cards)
@@ -252,7 +257,9 @@ class _SetupCheck:
         self.galaxy: Counter = Counter()  # SetupCard → copies
         self.galaxy_source = "catalogue"
         if not isinstance(setup, dict):
-            self.bad("", "The setup must be a JSON object with players, bases_to_win and galaxy.")
+            self.bad(
+                "", "The setup must be a JSON object with players, bases_to_win and galaxy.", "not-object"
+            )
             return
         self.unknown_keys(setup, SETUP_KEYS, "")
         self.read_players(setup.get("players"))
@@ -265,25 +272,35 @@ class _SetupCheck:
 
     # ---- reading the input ----
 
-    def add(self, code: str, message: str, cards: Iterable[str] = (), hint: str | None = None):
-        self.violations.append(Violation(code, message, tuple(dict.fromkeys(cards)), hint))
+    def add(self, code: str, message: str, cards: Iterable[str] = (), hint: str | None = None, **values):
+        """A violation; `values` are its params (decks/legality/violations.py), `variant` among them."""
+        self.violations.append(Violation(code, message, tuple(dict.fromkeys(cards)), hint, params(**values)))
 
-    def bad(self, path: str, message: str):
-        self.add("bad-setup", f"{path}: {message}" if path else message)
+    def bad(self, path: str, message: str, variant: str, **values):
+        self.add("bad-setup", f"{path}: {message}" if path else message, variant=variant, path=path, **values)
 
     def unknown_keys(self, data: dict, allowed: set[str], path: str):
         for key in sorted(set(data) - allowed, key=str):
             where = f"{path}.{key}" if path else str(key)
-            self.bad(where, f"unknown key {key!r}; expected one of {', '.join(sorted(allowed))}.")
+            expected = ", ".join(sorted(allowed))
+            self.bad(
+                where,
+                f"unknown key {key!r}; expected one of {expected}.",
+                "unknown-key",
+                key=repr(key),
+                expected=expected,
+            )
 
     def read_cards(
         self, value, path: str, prefer: Sequence[Callable[[SetupCard], bool]]
     ) -> list[Listed] | None:
         if value is None:
-            self.bad(path, "missing; list the cards.")
+            self.bad(path, "missing; list the cards.", "cards-missing")
             return None
         if not isinstance(value, list):
-            self.bad(path, "must be a list of card codes or titles, or {card, count} objects.")
+            self.bad(
+                path, "must be a list of card codes or titles, or {card, count} objects.", "cards-not-list"
+            )
             return None
         listed = []
         for i, entry in enumerate(value):
@@ -293,10 +310,15 @@ class _SetupCheck:
                 self.unknown_keys(entry, {"card", "count"}, where)
                 ref, count = entry.get("card"), entry.get("count", 1)
             if not isinstance(ref, str) or not ref.strip():
-                self.bad(where, "must be a card code or title, or {card, count}.")
+                self.bad(where, "must be a card code or title, or {card, count}.", "card-not-named")
                 continue
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                self.bad(f"{where}.count", f"{count!r} is not a whole number of copies (1 or more).")
+                self.bad(
+                    f"{where}.count",
+                    f"{count!r} is not a whole number of copies (1 or more).",
+                    "count-not-whole",
+                    value=repr(count),
+                )
                 continue
             listed.append(Listed(ref, count, where, self.resolve(ref, where, prefer)))
         return listed
@@ -307,26 +329,47 @@ class _SetupCheck:
             return found[0]
         if not found:
             self.add(
-                "unknown-card", f"{ref!r} ({path}) names no SW:DBG card; use a card code or its title.", [ref]
+                "unknown-card",
+                f"{ref!r} ({path}) names no SW:DBG card; use a card code or its title.",
+                [ref],
+                variant="swdbg",
+                ref=repr(ref),
+                path=path,
             )
         else:
             options = ", ".join(f"{c.code} ({c.title}, {c.faction}, {c.edition})" for c in found)
-            self.add("ambiguous-card", f"{ref!r} ({path}) may be any of {options}; use the card code.", [ref])
+            self.add(
+                "ambiguous-card",
+                f"{ref!r} ({path}) may be any of {options}; use the card code.",
+                [ref],
+                ref=repr(ref),
+                path=path,
+                options=options,
+            )
         return None
 
     def read_players(self, players):
         if players is None:
-            self.bad("players", "missing; list the two players.")
+            self.bad("players", "missing; list the two players.", "players-missing")
             return
         if not isinstance(players, list):
-            self.bad("players", "must be a list of two players.")
+            self.bad("players", "must be a list of two players.", "players-not-list")
             return
         if len(players) != 2:
-            self.bad("players", f"lists {len(players)}; a game has exactly two (2v2 play is not supported).")
+            self.bad(
+                "players",
+                f"lists {len(players)}; a game has exactly two (2v2 play is not supported).",
+                "players-count",
+                count=len(players),
+            )
         for index, data in enumerate(players):
             path = f"players[{index}]"
             if not isinstance(data, dict):
-                self.bad(path, "must be an object with faction, starter, bases and starting_base.")
+                self.bad(
+                    path,
+                    "must be an object with faction, starter, bases and starting_base.",
+                    "player-not-object",
+                )
                 continue
             self.unknown_keys(data, PLAYER_KEYS, path)
             faction = self.read_faction(data.get("faction"), f"{path}.faction")
@@ -346,7 +389,9 @@ class _SetupCheck:
                         ref, 1, where, self.resolve(ref, where, [*prefer, lambda c: c.starting_base])
                     )
                 else:
-                    self.bad(f"{path}.starting_base", "must be a base's code or title.")
+                    self.bad(
+                        f"{path}.starting_base", "must be a base's code or title.", "starting-base-not-named"
+                    )
             self.players.append(Player(index, faction, lists["starter"], lists["bases"], start))
 
     def read_faction(self, value, path: str) -> str | None:
@@ -354,12 +399,16 @@ class _SetupCheck:
         if isinstance(value, str) and value.strip().casefold() in known:
             return known[value.strip().casefold()]
         choices = ", ".join(self.rules.factions)
-        self.bad(
-            path,
-            f"{value!r} is not a faction; choose one of {choices}."
-            if value
-            else f"missing; choose one of {choices}.",
-        )
+        if value:
+            self.bad(
+                path,
+                f"{value!r} is not a faction; choose one of {choices}.",
+                "faction-unknown",
+                value=repr(value),
+                choices=choices,
+            )
+        else:
+            self.bad(path, f"missing; choose one of {choices}.", "faction-missing", choices=choices)
         return None
 
     # ---- each player's starter and base decks ----
@@ -373,6 +422,9 @@ class _SetupCheck:
                 "starter-deck-size",
                 f"{player.label}: the starter deck has {n_of(size, 'card')}; "
                 f"it needs exactly {self.rules.starter_size}.",
+                **player.named,
+                count=size,
+                needed=self.rules.starter_size,
             )
         own = Counter()
         for entry in player.starter:
@@ -385,12 +437,20 @@ class _SetupCheck:
                     f"{player.label}: {card.title} ({entry.path}) is {DECK_NAMES[card.deck]}, "
                     "not a starter card; remove it from the starter deck.",
                     [card.code],
+                    variant="starter",
+                    **player.named,
+                    title=card.title,
+                    path=entry.path,
+                    deck=card.deck,
                 )
             elif player.faction and card.faction != player.faction:
                 self.add(
                     "starter-faction",
                     f"{player.label}: {card.title} is a {card.faction} starter card; use your own faction's.",
                     [card.code],
+                    **player.named,
+                    title=card.title,
+                    faction=card.faction,
                 )
             else:
                 own[card] += entry.count
@@ -415,6 +475,13 @@ class _SetupCheck:
                     f"(the {role}); it needs {need}.",
                     [card.code],
                     hint=f"The {player.faction} starter deck is {recipe}.",
+                    **player.named,
+                    count=have,
+                    title=card.title,
+                    role=role,
+                    needed=need,
+                    faction=player.faction,
+                    recipe=recipe,
                 )
 
     def check_bases(self, player: Player):
@@ -439,6 +506,13 @@ class _SetupCheck:
                 "base-deck-size",
                 f"{player.label}: the base deck has {n_of(size, 'base')}; {self.rules.name} needs exactly "
                 f"{needed}, the starting base included{known}.",
+                variant="short-catalogue" if short else "exact",
+                **player.named,
+                count=size,
+                format=self.rules.name,
+                needed=needed,
+                held=held,
+                faction=player.faction,
             )
         own: Counter = Counter()
         for entry in player.bases:
@@ -451,6 +525,11 @@ class _SetupCheck:
                     f"{player.label}: {card.title} ({entry.path}) is {DECK_NAMES[card.deck]}, not a base; "
                     "remove it from the base deck.",
                     [card.code],
+                    variant="base",
+                    **player.named,
+                    title=card.title,
+                    path=entry.path,
+                    deck=card.deck,
                 )
             elif player.faction and card.faction != player.faction:
                 self.add(
@@ -458,6 +537,9 @@ class _SetupCheck:
                     f"{player.label}: {card.title} is a {card.faction} base; "
                     "a base deck holds your own faction's.",
                     [card.code],
+                    **player.named,
+                    title=card.title,
+                    faction=card.faction,
                 )
             else:
                 own[card] += entry.count
@@ -468,6 +550,11 @@ class _SetupCheck:
                     f"{player.label}: the base deck lists {card.title} {count} times; there is "
                     f"{n_of(card.copies or 1, 'copy', 'copies')}.",
                     [card.code],
+                    variant="base",
+                    **player.named,
+                    title=card.title,
+                    count=count,
+                    copies=card.copies or 1,
                 )
         if player.faction:
             self.check_beginner_bases(player, own)
@@ -495,19 +582,30 @@ class _SetupCheck:
             (c for c in own if fold(c.title) not in {fold(t) for t in named}), key=lambda c: c.code
         )
         if missing or extra:
-            parts = ([f"missing {', '.join(missing)}"] if missing else []) + (
-                [f"not in the list: {', '.join(c.title for c in extra)}"] if extra else []
+            absent, others = ", ".join(missing), ", ".join(c.title for c in extra)
+            parts = ([f"missing {absent}"] if missing else []) + (
+                [f"not in the list: {others}"] if extra else []
             )
             self.add(
                 "base-deck-composition",
                 f"{player.label}: {self.rules.name} uses the rulebook's {player.faction} bases "
                 f"({', '.join(named)}); {'; '.join(parts)}.",
                 [c.code for c in extra],
+                variant="missing-extra" if missing and extra else "missing" if missing else "extra",
+                **player.named,
+                format=self.rules.name,
+                faction=player.faction,
+                bases=", ".join(named),
+                missing=absent,
+                extra=others,
             )
 
     def check_starting_base(self, player: Player, own: Counter):
         expected = [c for c in self.pool.select(deck="base", faction=player.faction) if c.starting_base]
-        hint = f"The {player.faction} starting base is {_names(expected)}." if expected else None
+        starting = _names(expected)
+        hint = f"The {player.faction} starting base is {starting}." if expected else None
+        # The hint's parts among the params (the pages say the hint in their language).
+        hinted = {**player.named, "faction": player.faction, "starting": starting}
         chosen = player.starting_base
         if chosen is None:
             if not any(c.starting_base for c in own):
@@ -517,6 +615,8 @@ class _SetupCheck:
                     "(a game begins with it face up).",
                     [c.code for c in expected],
                     hint,
+                    variant="none",
+                    **hinted,
                 )
             return
         card = chosen.card
@@ -529,6 +629,9 @@ class _SetupCheck:
                 "the game begins with your faction's starting base.",
                 [card.code],
                 hint,
+                variant="not-starting",
+                title=card.title,
+                **hinted,
             )
         elif card.faction != player.faction:
             self.add(
@@ -536,12 +639,19 @@ class _SetupCheck:
                 f"{player.label}: {card.title} is the {card.faction} starting base, not yours.",
                 [card.code],
                 hint,
+                variant="other-faction",
+                title=card.title,
+                other=card.faction,
+                **hinted,
             )
         if card not in {e.card for e in player.bases}:
             self.add(
                 "starting-base",
                 f"{player.label}: the starting base {card.title} is not in the base deck; add it there.",
                 [card.code],
+                variant="not-in-deck",
+                **player.named,
+                title=card.title,
             )
 
     # ---- the two players, the length of the game, the galaxy ----
@@ -554,13 +664,20 @@ class _SetupCheck:
         (edition1, side1), (edition2, side2) = (self.rules.factions[p.faction] for p in chosen)
         if first.faction == second.faction:
             self.add(
-                "same-faction", f"Both players chose {first.faction}; each player takes a different faction."
+                "same-faction",
+                f"Both players chose {first.faction}; each player takes a different faction.",
+                variant="same",
+                faction=first.faction,
             )
         elif self.rules.opposite_sides and side1 == side2:
             self.add(
                 "same-faction",
                 f"{first.faction} and {second.faction} are both on the {side1} side; {self.rules.name} "
                 "pits a dark side faction against a light side one.",
+                variant="same-side-" + side1,
+                first=first.faction,
+                second=second.faction,
+                format=self.rules.name,
             )
         if edition1 != edition2 and not self.rules.cross_edition:
             self.add(
@@ -568,18 +685,27 @@ class _SetupCheck:
                 f"{first.faction} ({edition1}) and {second.faction} ({edition2}) come from different "
                 f"editions; {self.rules.name} uses one edition. Choose a cross-edition format, or two "
                 "factions of one edition.",
+                first=first.faction,
+                first_edition=edition1,
+                second=second.faction,
+                second_edition=edition2,
+                format=self.rules.name,
             )
 
     def check_bases_to_win(self, value):
         low, high = self.rules.bases_to_win_range
         if value is not None:
             if not isinstance(value, int) or isinstance(value, bool):
-                self.bad("bases_to_win", f"{value!r} is not a whole number.")
+                self.bad("bases_to_win", f"{value!r} is not a whole number.", "not-whole", value=repr(value))
             elif not low <= value <= high:
                 self.add(
                     "bases-to-win",
                     f"{value} bases to win is outside the rulebook's {low} to {high} "
                     f"(default {self.rules.bases_to_win_default}).",
+                    count=value,
+                    low=low,
+                    high=high,
+                    default=self.rules.bases_to_win_default,
                 )
             else:
                 self.bases_to_win = value
@@ -595,7 +721,7 @@ class _SetupCheck:
 
     def check_galaxy(self, galaxy):
         if not isinstance(galaxy, dict):
-            self.bad("galaxy", "must be an object with neutral_edition and cards.")
+            self.bad("galaxy", "must be an object with neutral_edition and cards.", "galaxy-not-object")
             galaxy = {}
         self.unknown_keys(galaxy, GALAXY_KEYS, "galaxy")
         self.neutral_edition = self.read_neutral_edition(galaxy.get("neutral_edition"))
@@ -621,6 +747,10 @@ class _SetupCheck:
                     f"{card.title} ({entry.path}) is {DECK_NAMES[card.deck]}, not a galaxy card; "
                     "remove it from the galaxy deck.",
                     [card.code],
+                    variant="galaxy",
+                    title=card.title,
+                    path=entry.path,
+                    deck=card.deck,
                 )
             elif card is not None:
                 self.galaxy[card] += entry.count
@@ -636,14 +766,25 @@ class _SetupCheck:
                     "neutral-edition",
                     "The factions come from two editions: choose whose 30 neutral cards join the galaxy deck "
                     f"(galaxy.neutral_edition: {' or '.join(sorted(editions))}).",
+                    variant="choose",
+                    editions=tuple(sorted(editions)),
                 )
             return None
         if not isinstance(value, str):
-            self.bad("galaxy.neutral_edition", f"{value!r} is not an edition name.")
+            self.bad(
+                "galaxy.neutral_edition",
+                f"{value!r} is not an edition name.",
+                "edition-not-text",
+                value=repr(value),
+            )
             return None
         if value not in self.rules.editions:
             self.add(
-                "neutral-edition", f"{value!r} is not an edition; choose {' or '.join(self.rules.editions)}."
+                "neutral-edition",
+                f"{value!r} is not an edition; choose {' or '.join(self.rules.editions)}.",
+                variant="unknown",
+                value=repr(value),
+                editions=self.rules.editions,
             )
             return None
         if len(editions) == 1 and value not in editions and not self.rules.cross_edition:
@@ -651,6 +792,10 @@ class _SetupCheck:
             self.add(
                 "neutral-edition",
                 f"{self.rules.name} uses one edition: the neutral cards must be {edition}'s, not {value}'s.",
+                variant="one-edition",
+                format=self.rules.name,
+                edition=edition,
+                value=value,
             )
         return value
 
@@ -661,6 +806,10 @@ class _SetupCheck:
                     "card-copies",
                     f"The galaxy deck lists {count} copies of {card.title}; the game has {card.copies}.",
                     [card.code],
+                    variant="galaxy",
+                    count=count,
+                    title=card.title,
+                    copies=card.copies,
                 )
         by_faction = Counter()
         for card, count in self.galaxy.items():
@@ -672,6 +821,10 @@ class _SetupCheck:
                         "galaxy-faction",
                         f"The galaxy deck has {n_of(by_faction[faction], 'card')} of {faction}; it needs "
                         f"{self.rules.galaxy_per_faction}, the faction's whole galaxy set.",
+                        variant="played",
+                        count=by_faction[faction],
+                        faction=faction,
+                        needed=self.rules.galaxy_per_faction,
                     )
             for faction in sorted(set(by_faction) - played - {NEUTRAL, UNKNOWN_FACTION}):
                 cards = sorted(c.code for c in self.galaxy if c.faction == faction)
@@ -680,6 +833,9 @@ class _SetupCheck:
                     f"The galaxy deck has {n_of(by_faction[faction], 'card')} of {faction}, "
                     "which nobody plays; remove them.",
                     cards,
+                    variant="not-played",
+                    count=by_faction[faction],
+                    faction=faction,
                 )
         unknown = sorted((c for c in self.galaxy if c.faction == UNKNOWN_FACTION), key=lambda c: c.code)
         if unknown:
@@ -693,12 +849,18 @@ class _SetupCheck:
                 "faction in with a card fact (manage.py import_card_facts swdbg, field faction) or leave "
                 "them out.",
                 [c.code for c in unknown],
+                variant="unknown-faction",
+                count=by_faction[UNKNOWN_FACTION],
+                listed=listed,
             )
         if by_faction[NEUTRAL] != self.rules.galaxy_neutral:
             self.add(
                 "galaxy-faction",
                 f"The galaxy deck has {n_of(by_faction[NEUTRAL], 'neutral card')}; "
                 f"it needs {self.rules.galaxy_neutral}.",
+                variant="neutral",
+                count=by_faction[NEUTRAL],
+                needed=self.rules.galaxy_neutral,
             )
         if self.neutral_edition:
             stray = sorted(
@@ -711,6 +873,9 @@ class _SetupCheck:
                     f"{self.neutral_edition}, the neutral edition chosen; the neutral cards all come from "
                     "one edition.",
                     stray,
+                    variant="stray",
+                    count=len(stray),
+                    edition=self.neutral_edition,
                 )
         total = sum(self.galaxy.values())
         if total != self.rules.galaxy_size:
@@ -718,6 +883,10 @@ class _SetupCheck:
                 "galaxy-deck-size",
                 f"The galaxy deck has {n_of(total, 'card')}; it needs exactly {self.rules.galaxy_size} "
                 f"({self.rules.galaxy_per_faction} per faction and {self.rules.galaxy_neutral} neutral).",
+                count=total,
+                needed=self.rules.galaxy_size,
+                per_faction=self.rules.galaxy_per_faction,
+                neutral=self.rules.galaxy_neutral,
             )
 
     def standard_galaxy(self):

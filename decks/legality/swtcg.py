@@ -20,7 +20,7 @@ from operator import itemgetter
 
 from rules.swtcg.usage import ALL_PLAY
 
-from .violations import LegalityReport, Violation, n_of
+from .violations import LegalityReport, Violation, n_of, params
 
 ARENAS = ("Space", "Ground", "Character")
 PRIMARY_SIDES = ("Light", "Dark", "Yuuzhan Vong")
@@ -168,6 +168,9 @@ def unknown_cards(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
             f"{card_id!r} ({n_of(count, 'copy', 'copies')} {'in the deck' if zone == 'deck' else zone}) names no "
             "SWTCG card; remove it or correct the id (ids look like ANH_12).",
             (card_id,),
+            params=params(
+                variant="swtcg-deck" if zone == "deck" else "swtcg-outside", ref=repr(card_id), count=count
+            ),
         )
 
 
@@ -181,6 +184,13 @@ def deck_size(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
             "deck-size",
             f"The deck has {n_of(size, 'card')}; {fmt.name} needs at least {minimum}{why}: add {minimum - size}.",
             _ids(resource_outside),
+            params=params(
+                variant="swtcg-resource" if resource_outside else "swtcg",
+                count=size,
+                format=fmt.name,
+                needed=minimum,
+                change=minimum - size,
+            ),
         )
 
 
@@ -194,6 +204,12 @@ def units(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
                 f"The deck has {n_of(count, arena + ' unit')}; it needs at least {fmt.min_units_per_arena} in each "
                 f"arena (a multi-arena unit counts in each of its arenas): add {fmt.min_units_per_arena - count}.",
                 _ids(c for c in deck.deck if arena in c.arenas),
+                params=params(
+                    variant=arena.lower(),
+                    count=count,
+                    needed=fmt.min_units_per_arena,
+                    change=fmt.min_units_per_arena - count,
+                ),
             )
     for big in ARENAS:
         for small in ARENAS:
@@ -204,6 +220,14 @@ def units(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
                     f"{small} units; move units from {big} to {small} until it is at most "
                     f"{fmt.max_arena_ratio * counts[small]}.",
                     _ids(c for c in deck.deck if big in c.arenas),
+                    params=params(
+                        big=big,
+                        small=small,
+                        big_count=counts[big],
+                        small_count=counts[small],
+                        ratio=fmt.max_arena_ratio,
+                        most=fmt.max_arena_ratio * counts[small],
+                    ),
                 )
 
 
@@ -215,6 +239,7 @@ def unit_minimum(count: int, fmt: TcgFormat) -> tuple[Violation, ...]:
             "unit-minimum",
             f"The deck has {n_of(count, 'unit')} (Space, Ground and Character cards; Subordinates are "
             f"not units); it needs at least {fmt.min_units}: add {fmt.min_units - count}.",
+            params=params(count=count, needed=fmt.min_units, change=fmt.min_units - count),
         ),
     )
 
@@ -234,6 +259,13 @@ def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
                 f"{label} is restricted in {fmt.name}: at most {fmt.restricted_limit} "
                 f"(the deck has {len(group)}).",
                 _ids(group),
+                params=params(
+                    variant="swtcg",
+                    title=label,
+                    format=fmt.name,
+                    limit=fmt.restricted_limit,
+                    count=len(group),
+                ),
             )
         elif len(group) > fmt.copy_limit:
             yield Violation(
@@ -241,6 +273,9 @@ def copies(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
                 f"{n_of(len(group), 'copy', 'copies')} of {label}; at most {fmt.copy_limit} of a card (name and "
                 f"version, any printing): remove {len(group) - fmt.copy_limit}.",
                 _ids(group),
+                params=params(
+                    count=len(group), title=label, limit=fmt.copy_limit, over=len(group) - fmt.copy_limit
+                ),
             )
 
 
@@ -257,6 +292,12 @@ def banned_card(card: TcgCard, count: int, zone: str, fmt: TcgFormat) -> Violati
         f"{card.title} is banned in {fmt.name} ({n_of(count, 'copy', 'copies')} "
         f"{'in the deck' if zone == 'deck' else zone}); remove it.",
         (card.id,),
+        params=params(
+            variant="swtcg-deck" if zone == "deck" else "swtcg-outside",
+            title=card.title,
+            format=fmt.name,
+            count=count,
+        ),
     )
 
 
@@ -277,6 +318,7 @@ def sets(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
             f"{n_of(len(cards), 'card')} from {set_code}, which is not legal in {fmt.name} (legal: {allowed}); "
             "replace them.",
             _ids(cards),
+            params=params(variant="swtcg", count=len(cards), set=set_code, format=fmt.name, legal=allowed),
         )
 
 
@@ -291,6 +333,7 @@ def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
                 f"This is a {deck.side} deck, but {n_of(len(wrong), 'card')} belong to another side; remove them "
                 "(Neutral cards may stay).",
                 _ids(wrong),
+                params=params(variant="swtcg", side=deck.side, count=len(wrong)),
             )
     in_deck = Counter(c.side for c in deck.deck if c.side in PRIMARY_SIDES)
     if len(in_deck) > 1:
@@ -299,6 +342,7 @@ def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
             f"The deck mixes primary sides ({', '.join(f'{s}: {n}' for s, n in in_deck.most_common())}); keep "
             "one of Light, Dark or Yuuzhan Vong, plus Neutral cards.",
             _ids(c for c in deck.deck if c.side in PRIMARY_SIDES and c.side != in_deck.most_common(1)[0][0]),
+            params=params(variant="swtcg-deck", sides=tuple(in_deck.most_common())),
         )
         return
     primary = next(iter(in_deck), None)
@@ -311,6 +355,7 @@ def sides(deck: TcgDeck, fmt: TcgFormat) -> Iterable[Violation]:
             f"{n_of(len(wrong), 'card')} outside the deck belong to another side than the deck's {primary} "
             "cards; outside cards must be the deck's side or Neutral.",
             _ids(wrong),
+            params=params(variant="swtcg-outside", count=len(wrong), side=primary),
         )
 
 

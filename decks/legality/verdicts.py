@@ -11,7 +11,7 @@ changed once checked against.
 
 from .formats import FormatRules
 from .records import CardPool, LegalityCard
-from .violations import Violation
+from .violations import Violation, params
 
 # What a card is, whatever the format.
 GAME_AID = 1
@@ -127,19 +127,17 @@ class VerdictTable:
         self.shield_cap = min((cap.limit for cap in fmt.shield_caps), default=0)
         self.weights = {key: _weight(card, flags) for key, (card, flags) in entries.items()}
         self._violations: dict[str, tuple[Violation, ...]] = {}
-        self._hints: dict[str, str | None] = {}
+        self._hints: dict[str, str] = {}
 
     def lookup(self, card_id: str) -> tuple[LegalityCard, int] | None:
         """An id the table has no key for: GEMP's foil and alternate-image marks, spaces, or no card at all."""
         return self.entries.get(CardPool.normalise(card_id))
 
-    def alternatives(self, card: LegalityCard) -> str | None:
-        """Other printings or versions of the card (same title and side) that this format allows."""
+    def alternatives(self, card: LegalityCard) -> str:
+        """Other printings or versions of the card (same title and side) that this format allows: "1_2, 7_3"."""
         if card.id not in self._hints:
             legal = sorted(other.id for other in self.pool.same_title(card) if is_legal_card(other, self.fmt))
-            self._hints[card.id] = (
-                f"Legal in this format with the same title: {', '.join(legal)}" if legal else None
-            )
+            self._hints[card.id] = ", ".join(legal)
         return self._hints[card.id]
 
     def card_violations(self, card: LegalityCard) -> tuple[Violation, ...]:
@@ -151,33 +149,53 @@ class VerdictTable:
 
     def _card_violations(self, card: LegalityCard):
         fmt = self.fmt
-        if fmt.legal_sets and card.set not in fmt.legal_sets:
+        off_set = bool(fmt.legal_sets) and card.set not in fmt.legal_sets
+        # The hint's card ids are in the params too (alternatives): the pages say the hint in their language.
+        hinted = off_set or card.rarity in fmt.banned_rarities or card.id in fmt.banned
+        legal = self.alternatives(card) if hinted else ""
+        hint = f"Legal in this format with the same title: {legal}" if legal else None
+        if off_set:
             yield Violation(
                 "set-not-legal",
                 f"{card.title} ({card.id}) is from set {card.set}, which {fmt.name} does not allow; replace it.",
                 (card.id,),
-                hint=self.alternatives(card),
+                hint=hint,
+                params=params(
+                    variant="swccg",
+                    title=card.title,
+                    id=card.id,
+                    set=card.set,
+                    format=fmt.name,
+                    alternatives=legal,
+                ),
             )
         for icon in sorted(fmt.banned_icons & card.icons):
+            name = icon.replace("_", " ").title()
             yield Violation(
                 "banned-icon",
-                f"{card.title} ({card.id}) has the {icon.replace('_', ' ').title()} icon, banned in {fmt.name}; "
-                "remove it.",
+                f"{card.title} ({card.id}) has the {name} icon, banned in {fmt.name}; remove it.",
                 (card.id,),
+                params=params(title=card.title, id=card.id, icon=name, format=fmt.name),
             )
         if card.rarity in fmt.banned_rarities:
             yield Violation(
                 "banned-rarity",
                 f"{card.title} ({card.id}) is {card.rarity}, a rarity banned in {fmt.name}; remove it.",
                 (card.id,),
-                hint=self.alternatives(card),
+                hint=hint,
+                params=params(
+                    title=card.title, id=card.id, rarity=card.rarity, format=fmt.name, alternatives=legal
+                ),
             )
         if card.id in fmt.banned:
             yield Violation(
                 "banned-card",
                 f"{card.title} ({card.id}) is banned in {fmt.name}; remove it.",
                 (card.id,),
-                hint=self.alternatives(card),
+                hint=hint,
+                params=params(
+                    variant="swccg", title=card.title, id=card.id, format=fmt.name, alternatives=legal
+                ),
             )
 
 

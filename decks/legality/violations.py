@@ -1,4 +1,6 @@
-"""Violations are data: a stable code, a message saying what to change, the cards involved, maybe a hint."""
+"""Violations are data: a stable code, a message saying what to change, the cards involved, maybe a hint, and
+the message's variable parts (`params`), from which the pages say it in their own language
+(decks/legality_messages.py). The API gives the English message; `params` stays out of it."""
 
 from dataclasses import dataclass, field
 
@@ -52,12 +54,21 @@ def n_of(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
+def params(**values) -> tuple[tuple[str, object], ...]:
+    """A violation's `params`: its message's variable parts by name (numbers, card titles, format names…), and
+    `variant` naming the phrasing when a code has several. Values are hashable (a list is a tuple)."""
+    return tuple(values.items())
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     code: str
     message: str
     cards: tuple[str, ...] = ()
     hint: str | None = None
+    # The message's (and the hint's) variable parts, built with `params()` where the violation is built; only
+    # reported problems are built, so a legal deck's check never makes them. Not compared: the message says it.
+    params: tuple[tuple[str, object], ...] = field(default=(), compare=False)
 
     def __post_init__(self):
         if self.code not in CODES:

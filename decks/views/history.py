@@ -19,6 +19,7 @@ from cardsdb.naming import find_card
 from .. import deck_services as decks
 from .. import history_services as history
 from ..games import PROFILES, all_sides
+from ..legality_messages import shown_violations
 from ..models import Deck, Format
 from .pages import deck_detail
 from .params import NUL, whole_number
@@ -74,7 +75,9 @@ def deck_diff(request, deck_id: int):
     format_code = wanted if wanted in codes else (deck.format.code if deck.format_id else "")
     context = {"deck": deck, "from": before, "to": after, "formats": formats, "format_code": format_code}
     try:
-        context["diff"] = history.version_diff(deck, before, after, format_code=format_code or None)
+        context["diff"] = history.version_diff(
+            deck, before, after, format_code=format_code or None, listed=shown_violations
+        )
     except ApiError as exc:
         context["error"] = str(exc.detail)
         return render(request, "decks/diff.html", context, status=exc.status_code)

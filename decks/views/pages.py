@@ -24,6 +24,7 @@ from ..charts import bars_of, line_of
 from ..decklists import read_decklist, stated_side
 from ..exports import exports_for
 from ..games import PROFILES
+from ..legality_messages import shown_report
 from ..models import Deck, Format
 from ..services import NOT_CARD_PROBLEMS, check_cards, unread_ids
 from ..stats import with_gaps
@@ -161,7 +162,7 @@ def deck_builder(request, deck_id: int | None = None):
         side = context["side"] or (read.side if read else None) or None
         if fmt is not None:
             context["format_name"] = fmt.name
-            context["report"] = check_cards(fmt, inside, outside, side=side)
+            context["report"] = shown_report(check_cards(fmt, inside, outside, side=side))
         if post.get("action") == "save":
             if not request.user.is_authenticated:
                 messages.error(
@@ -248,7 +249,8 @@ def deck_detail(request, deck_id: int):
     formats = list(Format.objects.filter(game_id=deck.game_id))
     by_code = {f.code: f for f in formats}  # looked up here: a ?format= with a NUL never reaches the database
     fmt = by_code.get(format_code) or by_code.get(profile.default_format)
-    legality = decks.deck_legality(deck, fmt.code) if fmt else None
+    report = decks.deck_report(deck, fmt.code) if fmt else None
+    legality = shown_report(report) if report is not None else None  # its messages in the page's language
     zone_labels = {"starting": "Starting", "outside": dict(profile.zones).get("outside", "Outside the deck")}
     groups: dict[str, list] = {}
     for dc in deck.cards.select_related("card").order_by("zone", "card__type", "card__name"):

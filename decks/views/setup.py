@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
@@ -25,6 +25,7 @@ from rules.text import fold
 
 from .. import deck_services as decks
 from ..legality.swdbg import SetupPool, SetupRules, check_setup
+from ..legality_messages import shown_report
 from ..models import Deck, Format
 from ..pool import format_rules, setup_pool
 from .params import nul_message, whole_number, without_nul
@@ -312,9 +313,20 @@ def base_limit_errors(setup: object, rules: SetupRules, pool: SetupPool) -> list
                 {
                     "code": TOO_MANY_BASES,
                     "player": i + 1,
-                    "message": f"Player {i + 1}: {chosen} bases chosen; {rules.name} takes at most "
-                    f"{rules.base_deck_size}, the starting base included. Untick "
-                    f"{chosen - rules.base_deck_size}.",
+                    "message": ngettext(
+                        "Player %(player)s: %(count)s bases chosen; %(format)s takes at most %(most)s, the "
+                        "starting base included. Untick %(over)s.",
+                        "Player %(player)s: %(count)s bases chosen; %(format)s takes at most %(most)s, the "
+                        "starting base included. Untick %(over)s.",
+                        chosen,
+                    )
+                    % {
+                        "player": i + 1,
+                        "count": chosen,
+                        "format": rules.name,
+                        "most": rules.base_deck_size,
+                        "over": chosen - rules.base_deck_size,
+                    },
                 }
             )
     return errors
@@ -467,7 +479,7 @@ def setup_builder(request, deck_id: int | None = None):
             report = check_setup(setup, rules, pool)
             limits = base_limit_errors(setup, rules, pool)
             context.update(
-                report=report,
+                report=shown_report(report),
                 format_name=fmt.name,
                 setup_summary=setup_summary(report, setup),
                 limit_errors=limits,

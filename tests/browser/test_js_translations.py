@@ -47,6 +47,13 @@ def test_the_builder_in_italian(page_in, live_site):
     assert re.fullmatch(r"\d+ carte(, prime 25)?", page.inner_text("#card-search-status"))
     assert page.inner_text("#deck-count") == "1 nel mazzo"
     assert re.fullmatch(r"Non legale in .+: \d+ problem[ai]", page.inner_text("#legality h2"))
+    # The panel's messages too: the server draws it in the page's language (/decks/legality-panel/).
+    assert page.inner_text('#legality li[data-code="deck-size"]').startswith("Il mazzo ha 1 carta; ")
+    page.click('#deck-table tr[data-card="1_168"] button.plus')  # an edit redraws it, still in Italian
+    page.wait_for_function(
+        "document.querySelector('#legality li[data-code=\"deck-size\"]').textContent.startsWith('Il mazzo ha 2 carte; ')"
+    )
+    assert page.locator("#legality p.small").inner_text().startswith("Versione delle regole ")
     add = page.locator('#card-results li[data-card="1_168"] button.add')
     assert add.get_attribute("aria-label").startswith("aggiungi ")
     assert (
@@ -93,6 +100,8 @@ def test_the_replay_viewer_in_polish(page_in, live_site):
 def test_without_the_catalogue_the_builder_works_in_english(page_in, live_site):
     page = page_in("it")
     page.route(re.compile(r".*/jsi18n/.*"), lambda route: route.abort())
+    # Nor the page's legality panel: the script draws it from /api/legality/, in English, as before.
+    page.route(re.compile(r".*/decks/legality-panel/$"), lambda route: route.abort())
     search_and_add(page, live_site, "vader", "1_168")
     assert re.fullmatch(r"\d+ cards(, first 25)?", page.inner_text("#card-search-status"))
     assert page.inner_text("#deck-count") == "1 in the deck"

@@ -360,7 +360,7 @@ def test_card_with_alternate_images(web, catalogue):
     images = section(markup, "<h3>Alternate images</h3>", "</ul>")
     assert images.count('<li class="version">') == 3
     assert (
-        '<span class="tag">C-Slip AI 2</span>' in images
+        '<span class="tag"><abbr title="C-Slip alternate image, number 2">C-Slip AI 2</abbr></span>' in images
         and "•Darth Maul, Lone Hunter (C-Slip AI 2)</a>" in images
     )
 

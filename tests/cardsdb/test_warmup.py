@@ -2,17 +2,20 @@
 
 from cardsdb import gunicorn_conf, naming, warmup
 from cardsdb.search import controls as search_controls
+from cardsdb.search import in_memory
 from cardsdb.selectors import catalogue_version
 
 
 def test_warming_builds_every_games_name_and_nickname_index(catalogue, swtcg_catalogue, swdbg_catalogue):
     naming._index_cache.clear()
     search_controls._kept.clear()
+    in_memory.forget()
     warmup.warm_search()
     for game in ("swccg", "swtcg", "swdbg"):
         index = naming._index_cache[(game, catalogue_version(game))]
         assert index.entries and index.nickname_index is not None
         assert (game, catalogue_version(game)) in search_controls._kept
+        assert in_memory._tables[game].version == catalogue_version(game) and in_memory._tables[game].pks
 
 
 def test_a_worker_starts_even_when_warming_fails(monkeypatch, caplog):

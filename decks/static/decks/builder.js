@@ -1,6 +1,7 @@
 // The deck builder: a card table kept in the page, search (with type and side filters) to add cards, paste lists
 // that add to the deck or replace it, a grid of card images, and the legality panel refreshed from
-// /api/legality/ after every change. The form still works without this script (the server draws the table).
+// the page's legality endpoint after every change (in the page's language; /api/legality/, in English, when that
+// endpoint cannot answer). The form still works without this script (the server draws the table).
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -150,6 +151,22 @@
     return nodes;
   }
 
+  // The panel as the server draws it (templates/decks/_legality.html), in the page's language (the language cookie
+  // goes with this same-origin request): decks/views/builder_legality.py takes /api/legality/'s body, with the
+  // form's CSRF token. null when it cannot answer: the panel is then drawn from /api/legality/ (English).
+  async function panelHtml(body) {
+    const token = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    try {
+      const response = await fetch("/decks/legality-panel/", {
+        method: "POST", credentials: "same-origin", body: JSON.stringify(body),
+        headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
+      });
+      return response.ok ? await response.text() : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
   async function check() {
     clearTimeout(timer);
     const mine = ++latest;
@@ -158,6 +175,12 @@
       cards: ids((z) => z !== "outside"), outside_deck: ids((z) => z === "outside"),
     };
     if ($("deck-side").value) body.side = $("deck-side").value;
+    const html = await panelHtml(body);
+    if (mine !== latest) return;
+    if (html !== null) {
+      $("legality-panel").innerHTML = html;  // the server's template, escaped there
+      return;
+    }
     const response = await fetch("/api/legality/", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
