@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext, pget
 
 from cardsdb.labels import shown
 
-from .legality.violations import LegalityReport, Violation
+from .legality.violations import LegalityReport, Note, Violation
 
 # (code, variant) → the message. ngettext_lazy(…, "count") chooses the plural by the param named `count` (or the
 # one named); where the English has one form for every number (the f-string never says "1 copy"), both forms are
@@ -410,6 +410,37 @@ HINTS: dict[str, tuple[str, Promise]] = {
     "starting-base": ("starting", gettext_lazy("The %(faction)s starting base is %(starting)s.")),
 }
 
+# The notes of a SW:DBG setup's summary (decks/legality/swdbg.py, `_SetupCheck.note`), by key: in English, the
+# checker's text. ngettext_lazy as in MESSAGES.
+NOTES: dict[str, Promise] = {
+    "no-starter-cards": gettext_lazy(
+        "The catalogue has no %(faction)s starter cards: the starter deck was not checked."
+    ),
+    "bases-short-catalogue": ngettext_lazy(
+        "The catalogue holds only %(held)s %(faction)s bases and lacks the others: %(format)s needs %(needed)s, "
+        "so a base deck of all %(held)s is accepted here, not checked against %(needed)s.",
+        "The catalogue holds only %(held)s %(faction)s bases and lacks the others: %(format)s needs %(needed)s, "
+        "so a base deck of all %(held)s is accepted here, not checked against %(needed)s.",
+        "held",
+    ),
+    "no-beginner-bases": gettext_lazy(
+        "The rulebook's %(format)s base list for %(faction)s is not in the data: only the size, faction and "
+        "starting base of that base deck were checked."
+    ),
+    "bases-to-win-recommended": ngettext_lazy(
+        "%(format)s: the rulebook recommends playing to %(recommended)s bases (this setup: %(count)s).",
+        "%(format)s: the rulebook recommends playing to %(recommended)s bases (this setup: %(count)s).",
+        "recommended",
+    ),
+    "galaxy-short-catalogue": ngettext_lazy(
+        "The catalogue holds %(held)s of the %(needed)s %(faction)s galaxy cards of %(edition)s: the galaxy "
+        "deck and what may be purchased are incomplete here.",
+        "The catalogue holds %(held)s of the %(needed)s %(faction)s galaxy cards of %(edition)s: the galaxy "
+        "deck and what may be purchased are incomplete here.",
+        "needed",
+    ),
+}
+
 # Params that are a side or a faction (cardsdb/labels.py says them in the page's language), or an arena.
 SIDE_PARAMS = frozenset({"side", "faction", "first", "second", "other"})
 ARENA_PARAMS = frozenset({"big", "small"})
@@ -494,6 +525,14 @@ def violation_hint(violation: Violation) -> str | None:
     return str(found[1] % _values(params))
 
 
+def note_message(note: Note) -> str:
+    """A summary's note in the active language (its English text when its key has no template)."""
+    template = NOTES.get(note.key)
+    if template is None or not note.params:
+        return note.message
+    return str(template % _values(dict(note.params)))
+
+
 def shown_violations(violations: Iterable[Violation]) -> list[dict]:
     """Each violation as the pages list it: code, cards, and the message and hint in the active language."""
     return [
@@ -510,5 +549,10 @@ def shown_report(report: LegalityReport) -> dict:
         "format": report.format,
         "format_version": report.format_version,
         "violations": shown_violations(report.violations),
-        "summary": report.summary,
+        # a SW:DBG setup's notes in the active language (the API's summary keeps the English ones)
+        "summary": (
+            {**report.summary, "notes": [note_message(n) for n in report.notes]}
+            if report.notes
+            else report.summary
+        ),
     }

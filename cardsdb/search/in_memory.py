@@ -42,9 +42,10 @@ from rules.values import parse_number
 
 from ..models import Card
 from . import shared_parts
-from .compiler import EDITIONS, CompiledQuery, _Compiler
+from .compiler import EDITIONS, CompiledQuery, _Compiler, _without_ordering
 from .fields import Field, Kind, choice_values, fields_for, resolve
-from .syntax import And, Node, Not, Or, Term
+from .relevance import bare_terms
+from .syntax import And, Node, Not, Or, Term, iter_terms
 
 KEPT_TERMS = 4096  # per game: each kept term is an int of one bit per card (SWTCG: ~1.4 KB)
 _ROWS = re.compile("1")
@@ -384,8 +385,6 @@ _KINDS = {
 
 def database_terms(tree: Node | None, game: str) -> list[Term]:
     """The terms of `tree` the database answers (see the module's docstring)."""
-    from .syntax import iter_terms
-
     if tree is None:
         return []
     return [t for t in iter_terms(tree) if _answerable(t, game) and _in_memory(t, game) is None]
@@ -465,9 +464,6 @@ class Hits(Sequence):
 def search(t: Table, tree: Node | None, compiled: CompiledQuery, read: dict[tuple, int], user=None) -> Hits:
     """The cards `tree` finds, in the database search's order (compiled: what compile_query made of the tree;
     read: read_terms' answers for database_terms(tree))."""
-    from .compiler import _without_ordering
-    from .relevance import bare_terms
-
     evaluator = _Evaluator(t, user, lambda term: read[_term_key(term)])
     remaining = _without_ordering(tree) if tree is not None else None
     bits = t.every

@@ -45,7 +45,7 @@ from pathlib import Path
 from rules.text import fold  # titles as players type them: case, accents, curly quotes ignored
 
 from .formats import definition_version
-from .violations import LegalityReport, Violation, n_of, params
+from .violations import LegalityReport, Note, Violation, n_of, params
 
 NEUTRAL = "Neutral"
 UNKNOWN_FACTION = ""  # a card the sources name without its faction (8 Clone Wars galaxy cards)
@@ -250,7 +250,7 @@ class _SetupCheck:
     def __init__(self, setup, rules: SetupRules, pool: SetupPool):
         self.rules, self.pool = rules, pool
         self.violations: list[Violation] = []
-        self.notes: list[str] = []
+        self.notes: list[Note] = []
         self.players: list[Player] = []
         self.bases_to_win: int = rules.bases_to_win_default
         self.neutral_edition: str | None = None
@@ -275,6 +275,10 @@ class _SetupCheck:
     def add(self, code: str, message: str, cards: Iterable[str] = (), hint: str | None = None, **values):
         """A violation; `values` are its params (decks/legality/violations.py), `variant` among them."""
         self.violations.append(Violation(code, message, tuple(dict.fromkeys(cards)), hint, params(**values)))
+
+    def note(self, key: str, message: str, **values):
+        """A note of the summary; `values` are its params, as a violation's (decks/legality_messages.py)."""
+        self.notes.append(Note(key, message, params(**values)))
 
     def bad(self, path: str, message: str, variant: str, **values):
         self.add("bad-setup", f"{path}: {message}" if path else message, variant=variant, path=path, **values)
@@ -460,8 +464,10 @@ class _SetupCheck:
     def check_composition(self, player: Player, own: Counter):
         expected = self.pool.select(deck="starter", faction=player.faction)
         if not expected:
-            self.notes.append(
-                f"The catalogue has no {player.faction} starter cards: the starter deck was not checked."
+            self.note(
+                "no-starter-cards",
+                f"The catalogue has no {player.faction} starter cards: the starter deck was not checked.",
+                faction=player.faction,
             )
             return
         recipe = _names(sorted(expected, key=lambda c: -(c.copies or 0)))
@@ -493,10 +499,15 @@ class _SetupCheck:
         if short:
             # The catalogue cannot make up the base deck (Clone Wars: only the rulebook's five beginner bases
             # are known): a deck of every base it holds is all anyone can list, so only a shorter one is wrong.
-            self.notes.append(
+            self.note(
+                "bases-short-catalogue",
                 f"The catalogue holds only {held} {player.faction} bases and lacks the others: "
                 f"{self.rules.name} needs {needed}, so a base deck of all {held} is accepted here, not checked "
-                f"against {needed}."
+                f"against {needed}.",
+                held=held,
+                faction=player.faction,
+                format=self.rules.name,
+                needed=needed,
             )
         if size > needed or size < (held if short else needed):
             known = (
@@ -570,9 +581,12 @@ class _SetupCheck:
         if not self.rules.beginner_bases:
             return  # the format takes no named base list (Full Galaxy: all ten)
         if player.faction not in self.rules.beginner_bases:
-            self.notes.append(
+            self.note(
+                "no-beginner-bases",
                 f"The rulebook's {self.rules.name.lower()} base list for {player.faction} is not in the "
-                "data: only the size, faction and starting base of that base deck were checked."
+                "data: only the size, faction and starting base of that base deck were checked.",
+                format=self.rules.name.lower(),
+                faction=player.faction,
             )
             return
         named = self.rules.beginner_bases[player.faction]
@@ -711,9 +725,13 @@ class _SetupCheck:
                 self.bases_to_win = value
         recommended = self.rules.bases_to_win_recommended
         if recommended is not None and self.bases_to_win != recommended:
-            self.notes.append(
+            self.note(
+                "bases-to-win-recommended",
                 f"{self.rules.name}: the rulebook recommends playing to {recommended} bases "
-                f"(this setup: {self.bases_to_win})."
+                f"(this setup: {self.bases_to_win}).",
+                format=self.rules.name,
+                recommended=recommended,
+                count=self.bases_to_win,
             )
 
     def played(self) -> list[str]:
@@ -900,9 +918,14 @@ class _SetupCheck:
                 self.galaxy[card] += card.copies or 1
             held = sum(card.copies or 1 for card in cards)
             if held != needed:
-                self.notes.append(
+                self.note(
+                    "galaxy-short-catalogue",
                     f"The catalogue holds {held} of the {needed} {faction} galaxy cards of {edition}: "
-                    "the galaxy deck and what may be purchased are incomplete here."
+                    "the galaxy deck and what may be purchased are incomplete here.",
+                    held=held,
+                    needed=needed,
+                    faction=faction,
+                    edition=edition,
                 )
 
     # ---- results ----
@@ -920,6 +943,22 @@ class _SetupCheck:
             )
             result[faction] = [c.code for c in order]
         return result
+
+    def unique_notes(self) -> tuple[Note, ...]:
+        """The notes, each text once (a note said of both players' factions alike is said once)."""
+        first: dict[str, Note] = {}
+        for note in self.notes:
+            first.setdefault(note.message, note)
+        return tuple(first.values())
+
+    def report(self) -> LegalityReport:
+        return LegalityReport(
+            self.rules.code,
+            self.rules.version,
+            tuple(self.violations),
+            self.summary(),
+            notes=self.unique_notes(),
+        )
 
     def summary(self) -> dict:
         by_faction = Counter()
@@ -954,15 +993,14 @@ class _SetupCheck:
                 "required": self.rules.galaxy_size,
             },
             "purchasable": self.purchasable(),
-            "notes": list(dict.fromkeys(self.notes)),
+            "notes": [note.message for note in self.unique_notes()],
             "violations_by_code": dict(Counter(v.code for v in self.violations)),
         }
 
 
 def check_setup(setup: dict, rules: SetupRules, pool: SetupPool) -> LegalityReport:
     """Every violation of the setup against the format at once; counts, purchases and notes in the summary."""
-    check = _SetupCheck(setup, rules, pool)
-    return LegalityReport(rules.code, rules.version, tuple(check.violations), check.summary())
+    return _SetupCheck(setup, rules, pool).report()
 
 
 def purchasable(setup: dict, pool: SetupPool, rules: SetupRules | None = None) -> dict[str, list[str]]:
@@ -998,7 +1036,7 @@ def resolve_setup(
 ) -> tuple[LegalityReport, ResolvedSetup | None]:
     """The setup's report, and its cards when it has no violation (None otherwise)."""
     check = _SetupCheck(setup, rules, pool)
-    report = LegalityReport(rules.code, rules.version, tuple(check.violations), check.summary())
+    report = check.report()
     if check.violations:
         return report, None
     players = []

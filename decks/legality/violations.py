@@ -79,12 +79,25 @@ class Violation:
         return {"code": self.code, "message": self.message, "cards": list(self.cards), "hint": self.hint}
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A remark in a report's summary (SW:DBG setups: what the catalogue lacks, the rulebook's advice): its English
+    text, as the summary's `notes` give it to the API, and, like a violation's, the text's variable parts
+    (`params`) and its phrasing (`key`), from which the pages say it in their own language."""
+
+    key: str
+    message: str
+    params: tuple[tuple[str, object], ...] = ()
+
+
 @dataclass(frozen=True)
 class LegalityReport:
     format: str
     format_version: str
     violations: tuple[Violation, ...]
     summary: dict = field(default_factory=dict)
+    # The summary's notes with their params, in its order (`as_dict` gives only the summary's English texts).
+    notes: tuple[Note, ...] = field(default=(), compare=False)
 
     @property
     def legal(self) -> bool:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext, ngettext
 
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
+from cardsdb.labels import shown as shown_label
 from cardsdb.models import CardSet
 from rules.text import fold
 
@@ -179,11 +180,14 @@ def choice_from_post(post, rules: SetupRules, formats: dict, pool: SetupPool) ->
     for i in range(2):
         faction = post.get(f"p{i}_faction", "").strip()
         was = post.get(f"p{i}_shown_faction")
-        label = f"Player {i + 1}"
         if was is not None and was != faction:
             choice.players.append(default_player(rules, pool, faction))
             notices.append(
-                f"{label} now plays {faction}: their starter deck and bases are {faction}'s defaults."
+                gettext(
+                    "Player %(number)s now plays %(faction)s: their starter deck and bases are %(faction)s's "
+                    "defaults."
+                )
+                % {"number": i + 1, "faction": shown_label(faction, "side")}
             )
             continue
         player = PlayerChoice(
@@ -193,7 +197,10 @@ def choice_from_post(post, rules: SetupRules, formats: dict, pool: SetupPool) ->
             rules, pool, faction
         ):
             player = default_player(rules, pool, faction)
-            notices.append(f"{label}'s base deck is {rules.name}'s default for {faction}.")
+            notices.append(
+                gettext("Player %(number)s's base deck is %(format)s's default for %(faction)s.")
+                % {"number": i + 1, "format": rules.name, "faction": shown_label(faction, "side")}
+            )
         choice.players.append(player)
     return choice, notices
 
@@ -427,7 +434,7 @@ def _posted(post, rules: SetupRules, formats: dict, pool: SetupPool) -> dict:
     if edited is not None and edited != previous:
         setup = edited  # the JSON was edited: it wins, and the form shows what it says
         choice = choice_from_setup(setup, choice, pool)
-        notices = ["The setup JSON was edited: it replaces the form's choices."]
+        notices = [gettext("The setup JSON was edited: it replaces the form's choices.")]
     else:
         setup = setup_from_choice(choice, previous, pool)
     if json_error is None:
@@ -476,10 +483,10 @@ def setup_builder(request, deck_id: int | None = None):
             if saving:
                 messages.error(request, gettext("Fix the setup JSON before saving."))
         else:
-            report = check_setup(setup, rules, pool)
+            report = shown_report(check_setup(setup, rules, pool))  # in the page's language
             limits = base_limit_errors(setup, rules, pool)
             context.update(
-                report=shown_report(report),
+                report=report,
                 format_name=fmt.name,
                 setup_summary=setup_summary(report, setup),
                 limit_errors=limits,

@@ -27,6 +27,7 @@ from decks.legality_messages import (
 )
 from decks.models import Deck, Format
 from decks.pool import card_pool, format_rules, setup_pool, tcg_pool
+from tests.decks.test_swdbg_setup import EMPIRE_STARTER, REBEL_STARTER, REPUBLIC_STARTER, player
 
 pytestmark = pytest.mark.usefixtures("catalogue", "swtcg_catalogue", "swdbg_catalogue")
 
@@ -139,28 +140,9 @@ def swtcg_reports() -> list:
 
 # ---- SW:DBG ----------------------------------------------------------------------------------------------------
 
-EMPIRE_STARTER = [
-    {"card": "Imperial Shuttle", "count": 7},
-    {"card": "Stormtrooper", "count": 2},
-    "Inquisitor",
-]
-REBEL_STARTER = [
-    {"card": "Alliance Shuttle", "count": 7},
-    {"card": "Rebel Trooper", "count": 2},
-    "Temple Guardian",
-]
-REPUBLIC_STARTER = [
-    {"card": "Republic Shuttle", "count": 7},
-    {"card": "Clone Trooper", "count": 2},
-    "Jedi Knight",
-]
 EMPIRE_BASES = ["Lothal", "Corellia", "Kessel", "Kafrene", "Mustafar"]
 REBEL_BASES = ["Dantooine", "Alderaan", "Bespin", "Dagobah", "Hoth"]
 REPUBLIC_BASES = ["Rishi", "Anaxes", "Coruscant", "Kamino", "Ryloth"]
-
-
-def player(faction, starter, bases, **more) -> dict:
-    return {"faction": faction, "starter": starter, "bases": bases, **more}
 
 
 def empire(**more):
