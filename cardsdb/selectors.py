@@ -98,8 +98,8 @@ def card_search_hits(*, query: str, game: str | None = None, user=None) -> in_me
     tree = _parsed(query)
     compiled = compile_query(tree, game, user=user)
     table = in_memory.table(game, version)
-    read = in_memory.read_terms(table, in_memory.database_terms(tree, game), user, search_budget)
-    return in_memory.search(table, tree, compiled, read, user)
+    read = in_memory.read_terms(table, in_memory.database_terms(tree, game), compiled, search_budget)
+    return in_memory.search(table, tree, compiled, read)
 
 
 def card_get(*, game: str, code: str) -> tuple[Card, str] | None:

@@ -40,6 +40,8 @@ class CompiledQuery:
     words: list[str] = field(default_factory=list)  # the plain words every result holds: relevance's input
     nickname_ids: list[int] = field(default_factory=list)  # cards the words name as a nickname or acronym
     personal: bool = False  # the answer depends on the user (owned:): never shared between users
+    # Each keyword term's own condition, for search.in_memory's terms the database answers.
+    conditions: dict[Term, Q] = field(default_factory=dict)
 
 
 def compile_query(tree: Node | None, game: str | None, *, user=None) -> CompiledQuery:
@@ -191,7 +193,9 @@ class _Compiler:
         if not compares and term.op not in (":", "=", "!="):
             raise QuerySyntaxError(f"'{term.field}' cannot be compared with '{term.op}'", term.position)
         q = self.handlers[spec.kind](spec, term)
-        return ~q if term.op == "!=" and not compares else q
+        q = ~q if term.op == "!=" and not compares else q
+        self.result.conditions[term] = q
+        return q
 
     def bare(self, term: Term) -> Q:
         value = fold(term.value)

@@ -42,7 +42,7 @@ from rules.values import parse_number
 
 from ..models import Card
 from . import shared_parts
-from .compiler import EDITIONS, CompiledQuery, _Compiler, _without_ordering
+from .compiler import EDITIONS, CompiledQuery, _without_ordering
 from .fields import Field, Kind, choice_values, fields_for, resolve
 from .relevance import bare_terms
 from .syntax import And, Node, Not, Or, Term, iter_terms
@@ -217,9 +217,8 @@ def _build(game: str, version: tuple) -> Table:
 class _Evaluator:
     """One search's tree → bits over `table`'s rows; terms the database must answer go through `from_database`."""
 
-    def __init__(self, table: Table, user, from_database: Callable[[Term], int]):
+    def __init__(self, table: Table, from_database: Callable[[Term], int]):
         self.table = table
-        self.user = user
         self.from_database = from_database
 
     def node(self, node: Node) -> int:
@@ -246,11 +245,11 @@ class _Evaluator:
         return self.table.every & ~bits if negated else bits
 
 
-def _keepable(term: Term) -> bool:
+def _keepable(term: Term, game: str) -> bool:
     """Terms that are the same for everyone until the next import (all but the collection's)."""
     if term.field is None:
         return True
-    spec = resolve(term.field, None) or resolve(term.field, "swccg")
+    spec = resolve(term.field, game)
     owned = spec is not None and spec.kind is Kind.OWNED
     return not owned and not (
         spec is not None and spec.kind is Kind.IS and term.value.strip().lower() == "owned"
@@ -400,14 +399,17 @@ def _term_key(term: Term) -> tuple:
     return (term.field, term.op, term.value, term.exact, term.regex, term.quoted)
 
 
-def read_terms(t: Table, terms: Iterable[Term], user, budget: Callable[[], AbstractContextManager]) -> dict:
-    """Bits for each of `terms`: kept ones from the table, the others read from the database (one query each,
-    inside `budget()`, the search's time budget, opened only when a term must be read)."""
+def read_terms(
+    t: Table, terms: Iterable[Term], compiled: CompiledQuery, budget: Callable[[], AbstractContextManager]
+) -> dict:
+    """Bits for each of `terms`: kept ones from the table, the others read from the database with the condition
+    compile_query made of each (`compiled.conditions`; one query each, inside `budget()`, the search's time
+    budget, opened only when a term must be read)."""
     found: dict[tuple, int] = {}
     missing: dict[tuple, Term] = {}
     for term in terms:
         key = _term_key(term)
-        if _keepable(term):
+        if _keepable(term, t.game):
             with t.lock:
                 bits = t.kept.get(key)
                 if bits is not None:
@@ -416,7 +418,7 @@ def read_terms(t: Table, terms: Iterable[Term], user, budget: Callable[[], Abstr
                     continue
         missing[key] = term
     if missing and shared_parts.enabled():  # another process may have read them
-        keepable = [key for key, term in missing.items() if _keepable(term)]
+        keepable = [key for key, term in missing.items() if _keepable(term, t.game)]
         for key, bits in shared_parts.get_many("term", t.game, t.version, keepable).items():
             found[key] = bits
             _keep(t, key, bits)
@@ -426,10 +428,10 @@ def read_terms(t: Table, terms: Iterable[Term], user, budget: Callable[[], Abstr
     read: dict[tuple, int] = {}
     with budget():
         for key, term in missing.items():
-            condition = _Compiler(t.game, CompiledQuery(), user).term(term)
+            condition = compiled.conditions[term]  # as compile_query made it
             pks = Card.objects.filter(game_id=t.game).filter(condition).values_list("pk", flat=True)
             found[key] = t.of_rows(t.row_of[pk] for pk in pks)
-            if _keepable(term):
+            if _keepable(term, t.game):
                 read[key] = found[key]
                 _keep(t, key, found[key])
     if shared_parts.enabled():
@@ -461,10 +463,10 @@ class Hits(Sequence):
         return Hit(pks[self._rows[index]], game)
 
 
-def search(t: Table, tree: Node | None, compiled: CompiledQuery, read: dict[tuple, int], user=None) -> Hits:
+def search(t: Table, tree: Node | None, compiled: CompiledQuery, read: dict[tuple, int]) -> Hits:
     """The cards `tree` finds, in the database search's order (compiled: what compile_query made of the tree;
     read: read_terms' answers for database_terms(tree))."""
-    evaluator = _Evaluator(t, user, lambda term: read[_term_key(term)])
+    evaluator = _Evaluator(t, lambda term: read[_term_key(term)])
     remaining = _without_ordering(tree) if tree is not None else None
     bits = t.every
     if remaining is not None:
