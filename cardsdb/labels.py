@@ -12,6 +12,7 @@ importer words anew) is shown as it is.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.utils.functional import Promise
@@ -281,6 +282,15 @@ def legality(extra: dict) -> str:
     return text[:1].upper() + text[1:]
 
 
+def either(words: Iterable[str]) -> str:
+    """ "A or B or C", in the active language (values the sources disagree on, titles any of which will do)."""
+    words = list(words)
+    text = words[0] if words else ""
+    for word in words[1:]:
+        text = pgettext("alternatives: 'A or B'", "%(first)s or %(second)s") % {"first": text, "second": word}
+    return text
+
+
 def fact_value(fact: Fact, card: Card) -> str:
     """A card fact's value as the page shows it, in the active language: the words the data gives as English
     labels (a faction, arenas, a SW:DBG deck, SWTCG's legality, "14 or 16") translated, the rest as it is. The
@@ -293,13 +303,7 @@ def fact_value(fact: Fact, card: Card) -> str:
     if fact.note == DISPUTED:
         candidates = disputed_values(extra).get(fact.key) or []
         if candidates and fact.value == " or ".join(candidates):
-            text = _fact_word(fact.key, candidates[0], card)
-            for other in candidates[1:]:
-                text = pgettext("two values the sources disagree on", "%(one)s or %(other)s") % {
-                    "one": text,
-                    "other": _fact_word(fact.key, other, card),
-                }
-            return text
+            return either(_fact_word(fact.key, value, card) for value in candidates)
     if fact.key == "arenas":
         return ", ".join(shown(arena, "type") for arena in fact.value.split(", "))
     return _fact_word(fact.key, fact.value, card)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext, pgettext_lazy
 
-from cardsdb.labels import shown
+from cardsdb.labels import either, shown
 
 from .legality.violations import LegalityReport, Note, Violation
 
@@ -465,15 +465,6 @@ ROLES = {
 }
 
 
-def _one_of(items: Iterable[str]) -> str:
-    """ "A or B or C", in the page's language."""
-    items = list(items)
-    text = items[0] if items else ""
-    for item in items[1:]:
-        text = pgettext("alternatives: 'A or B'", "%(first)s or %(second)s") % {"first": text, "second": item}
-    return text
-
-
 def _values(params: dict) -> dict:
     """The params as the messages show them: sides, factions and arenas in the page's language, lists joined."""
     values = dict(params)
@@ -489,7 +480,7 @@ def _values(params: dict) -> dict:
         elif name == "sides":  # SWTCG primary sides with their counts: "Light: 30, Dark: 5"
             values[name] = ", ".join(f"{shown(side, 'side')}: {n}" for side, n in value)
         elif isinstance(value, tuple):  # titles or editions, any of which will do
-            values[name] = _one_of(value)
+            values[name] = either(value)
     if (
         "index" in params
     ):  # a SW:DBG player: "Empire (players[0])", or "Player (players[0])" without a faction
