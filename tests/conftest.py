@@ -5,7 +5,7 @@ transactions on top of them, so importer tests may change them freely. `SESSION_
 summary for the importer tests.
 """
 
-import os
+import re
 import shutil
 from pathlib import Path
 
@@ -16,6 +16,8 @@ from cardsdb.importers import swccg, swdbg, swtcg
 from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from decks.formats_import import import_formats, import_swdbg_formats, import_swtcg_formats
+
+pytest_plugins = ["tests.progress"]
 
 
 def writable_copy(source: Path, target: Path) -> Path:
@@ -31,14 +33,89 @@ def data_dir() -> Path | None:
     return root if root is not None and (root / "swccg").is_dir() else None
 
 
-def _require_data() -> Path:
+MISSING_DATA = (
+    "CARDSDB_DATA_DIR is not set to the shared data folder (see README; `make test` sets it when ../shared/data "
+    "exists). `make test-quick` runs only the tests that need no data."
+)
+
+
+def require_data() -> Path:
+    """The shared data folder; a test that needs it fails, with the reason, when it is missing (never a quiet
+    skip: a run without the data must not look like a passing run)."""
     root = data_dir()
     if root is None:
-        message = "CARDSDB_DATA_DIR is not set to the shared data folder (see README)"
-        if os.environ.get("CI"):
-            pytest.fail(message)  # CI must never pass by skipping the real-data tests
-        pytest.skip(message)
+        pytest.fail(MISSING_DATA)
     return root
+
+
+_require_data = require_data
+
+
+# Tests that use one of these read the shared data or the catalogues imported from it: marked `data`, so that
+# `-m "not data"` (make test-quick) leaves them out.
+DATA_FIXTURES = {
+    "catalogue",
+    "swtcg_catalogue",
+    "swdbg_catalogue",
+    "swccg_dir",
+    "swtcg_dir",
+    "live_site",
+    "real_cards",
+    "archive",
+}
+# What talks to a database: the test's connection, or a database of its own (marked `database`). The PostgreSQL
+# run (`--database-tests-only`) keeps these and leaves out what runs the same on every database.
+DATABASE_FIXTURES = {"db", "transactional_db", "_django_db_helper", "django_db_setup", "live_server"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="Run only the tests that use a database (the PostgreSQL half of CI; the others ran on SQLite).",
+    )
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """make test's scheduling (`-n auto --dist loadgroup`): each test is a unit of work, as with xdist's own
+    load scheduling, but the browser tests are one unit, so one worker starts one live site and one chromium
+    for all of them. (xdist's loadgroup reads xdist_group marks through a node id suffix that pytest 9.2 no
+    longer lets a plugin set, so the groups are drawn here.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else nodeid
+
+    return BrowserTestsTogether(config, log)
+
+
+def uses_database(item) -> bool:
+    names = set(getattr(item, "fixturenames", ()))
+    return bool(
+        names & DATABASE_FIXTURES
+        or item.get_closest_marker("django_db")
+        or item.get_closest_marker("database")
+    )
+
+
+BROWSER_TESTS = "tests/browser/"
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django's order (transactional tests last)
+def pytest_collection_modifyitems(config, items):
+    # The browser tests first: one worker takes all of them (below) and starts its live site while the other
+    # runs the rest, instead of a long browser run at the end.
+    items.sort(key=lambda item: not item.nodeid.startswith(BROWSER_TESTS))
+    for item in items:
+        if set(getattr(item, "fixturenames", ())) & DATA_FIXTURES:
+            item.add_marker(pytest.mark.data)
+    if config.getoption("database_tests_only"):
+        kept = [item for item in items if uses_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")
@@ -98,11 +175,44 @@ def swdbg_catalogue(db):
     return _require_data() / "swdbg"
 
 
+# A write to a catalogue table: a card, printing, set, persona, alias, relation, fact, import run or format (not the
+# cache, job or token tables). Django quotes table names with double quotes on SQLite and PostgreSQL alike.
+_CATALOGUE_WRITE = re.compile(
+    r'^\s*(?:INSERT|UPDATE|DELETE|REPLACE)\b.*"(?:cardsdb_(?!(?:job|apitoken|cache|rates_cache)")\w+|decks_format)"',
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def _outside_the_test_transaction(request) -> bool:
+    """A transactional test commits, and may write from other threads or processes the watch does not see."""
+    if {"transactional_db", "live_server", "django_db_serialized_rollback"} & set(request.fixturenames):
+        return True
+    marker = request.node.get_closest_marker("django_db")
+    return bool(marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0])))
+
+
 @pytest.fixture(autouse=True)
-def _fresh_catalogue_caches():
+def _fresh_catalogue_caches(request):
     """Caches keyed by the catalogue version may hold cards a test changed in its (rolled back) transaction
-    without an import: every test starts without them."""
-    yield
+    without an import. They are dropped after every test that wrote a catalogue table (every SQL statement of
+    the test's connection is watched) and after every transactional test; the others leave them valid, so the
+    next test does not rebuild the card pools and name indexes (seconds each)."""
+    from django.db import connection
+
+    wrote = []
+
+    def watch(execute, sql, params, many, context):
+        if not wrote and isinstance(sql, str) and _CATALOGUE_WRITE.match(sql):
+            wrote.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(watch):
+        yield
+    if wrote or _outside_the_test_transaction(request):
+        forget_catalogue_caches()
+
+
+def forget_catalogue_caches() -> None:
     from cardsdb import naming
     from cardsdb.api import card_entries
     from cardsdb.search import in_memory

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.conftest import require_data
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -49,8 +51,7 @@ def _chromium() -> str:
 
 @pytest.fixture(scope="session")
 def live_site(tmp_path_factory):
-    if settings.CARDSDB_DATA_DIR is None:
-        pytest.skip("CARDSDB_DATA_DIR is not set") if not os.environ.get("CI") else pytest.fail("no data dir")
+    require_data()
     _chromium()
     var = tmp_path_factory.mktemp("site")
     env = {

@@ -22,7 +22,7 @@ from cardsdb import backups
 from cardsdb.models import ApiToken, Card, CardFact
 from decks.models import CollectionChange, CollectionItem, Deck, DeckCard, DeckVersion, Format
 from rules.models import SavedGame, SavedReplay
-from tests.conftest import data_dir
+from tests.conftest import require_data
 
 PREFIX = "backup-test-"
 TARGET_DB = "cardsdb_backup_target"
@@ -118,8 +118,7 @@ def _delete_user_data() -> None:
 @pytest.fixture(scope="module")
 def archive(django_db_setup, django_db_blocker, tmp_path_factory) -> Path:
     """A backup of a database holding the catalogue and the user data above, made once for the module."""
-    if data_dir() is None:
-        pytest.skip("CARDSDB_DATA_DIR is not set to the shared data folder (see README)")
+    require_data()
     path = tmp_path_factory.mktemp("backups") / "backup.tar.gz"
     with django_db_blocker.unblock():
         _delete_user_data()  # a test database kept (--reuse-db) after an interrupted run

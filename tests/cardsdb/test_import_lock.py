@@ -138,6 +138,7 @@ def race(tmp_path):
     race.drop()
 
 
+@pytest.mark.database  # a scratch database of the suite's engine (PostgreSQL's advisory lock)
 def test_concurrent_imports_take_turns(race):
     running: list[Running] = []
     try:

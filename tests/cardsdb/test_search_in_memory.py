@@ -24,6 +24,13 @@ IS_WORDS["swccg"] += ["errata", "slip", "variant", "persona", "legacy", "pre-err
 ORDER_WORDS = ["name", "set", "released", "rarity", "type", "side", "id", "-name", "-set", "-rarity", "-type"]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_tables():
+    """These tests count what a table keeps and when it is built: each starts without one (the suite keeps
+    tables from test to test while no test changes a card: tests/conftest.py)."""
+    in_memory.forget()
+
+
 def outcome(fn):
     try:
         return ("ok", fn())

@@ -20,8 +20,15 @@ def codes(query: str, game: str | None = "swtcg") -> set[str]:
     return set(card_search(query=query, game=game).values_list("code", flat=True))
 
 
-def expected(predicate) -> set[str]:
-    return {c.code for c in Card.objects.filter(game="swtcg").select_related("card_set") if predicate(c)}
+@pytest.fixture(scope="module")
+def swtcg_cards(django_db_setup, django_db_blocker) -> list[Card]:
+    """The SWTCG cards with their sets, loaded once for the module's cases (they change no card)."""
+    with django_db_blocker.unblock():
+        return list(Card.objects.filter(game="swtcg").select_related("card_set"))
+
+
+def expected(predicate, cards) -> set[str]:
+    return {c.code for c in cards if predicate(c)}
 
 
 def arenas(card) -> list[str]:
@@ -65,8 +72,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("query", "predicate"), CASES, ids=[q for q, _ in CASES])
-def test_query_matches_plain_python_filter(query, predicate):
-    want = expected(predicate)
+def test_query_matches_plain_python_filter(query, predicate, swtcg_cards):
+    want = expected(predicate, swtcg_cards)
     assert want, f"{query!r} should match something in the real data"
     assert codes(query) == want
 
@@ -186,12 +193,14 @@ def test_persona_words_are_whole_words():
     assert codes('persona:"skywalker luke"') == persona_cards("luke_skywalker")  # every word, in any order
 
 
-def test_persona_maps_the_other_name_of_a_pair():
+def test_persona_maps_the_other_name_of_a_pair(swtcg_cards):
     assert codes('persona:"padme skywalker"') == persona_cards("padme_amidala")
     assert codes('persona:"Padmé Amidala"') == persona_cards("padme_amidala")
     assert codes('persona:"beru whitesun"') == persona_cards("beru_lars")
     assert codes("persona:nosuchname") == set()
-    assert codes("-persona:vader") == expected(lambda c: True) - persona_cards("anakin_skywalker")
+    assert codes("-persona:vader") == expected(lambda c: True, swtcg_cards) - persona_cards(
+        "anakin_skywalker"
+    )
 
 
 def test_persona_without_a_game_keeps_swccg_exact():

@@ -1,7 +1,6 @@
 """Deck list readers and writers (decks.formats_io): pure Python, no database."""
 
 import json
-import os
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -12,6 +11,7 @@ from decks.formats_io import gemp, holotable, swccgdb, text
 from decks.formats_io.base import CardInfo, DeckEntry, DictResolver, Match, fold, totals
 from decks.formats_io.detect import detect, read_any
 from decks.formats_io.writers import write_gemp_list, write_gemp_xml, write_json, write_text
+from tests.conftest import require_data
 
 # (id, title, side, nicknames, type): real cards, as in Dark.json/Light.json (checked by a test below)
 CARDS = [
@@ -64,14 +64,8 @@ def counts(result):
 # -- real data ---------------------------------------------------------------------------------------------
 
 
-def data_dir() -> Path | None:
-    root = os.environ.get("CARDSDB_DATA_DIR")
-    root = Path(root) if root else Path(__file__).resolve().parents[3] / "shared" / "data"
-    if (root / "swccg" / "Dark.json").is_file():
-        return root / "swccg"
-    if os.environ.get("CI"):
-        pytest.fail(f"shared SWCCG data not found at {root}")  # CI must not pass by skipping
-    pytest.skip("shared SWCCG data not found (set CARDSDB_DATA_DIR)")
+def data_dir() -> Path:
+    return require_data() / "swccg"
 
 
 @pytest.fixture(scope="module")

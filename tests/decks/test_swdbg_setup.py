@@ -7,7 +7,6 @@ cards yet, so the Clone Wars galaxy here is synthetic ("CW test ..." titles, 10 
 
 import inspect
 import json
-import os
 import re
 
 import pytest
@@ -23,6 +22,7 @@ from decks.legality.swdbg import (
     purchasable,
     rules_from_definition,
 )
+from tests.conftest import require_data
 
 FORMATS = load_formats()
 CW = "clone_wars_2024"
@@ -78,14 +78,7 @@ def clone_wars_cards() -> list[SetupCard]:
 
 @pytest.fixture(scope="module")
 def original() -> list[dict]:
-    root = settings.CARDSDB_DATA_DIR
-    path = root / "swdbg" / "original_2023.json" if root is not None else None
-    if path is None or not path.is_file():
-        message = "CARDSDB_DATA_DIR does not hold swdbg/original_2023.json (see README)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return json.loads(path.read_text())["cards"]
+    return json.loads((require_data() / "swdbg" / "original_2023.json").read_text())["cards"]
 
 
 @pytest.fixture(scope="module")

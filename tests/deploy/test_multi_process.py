@@ -38,9 +38,12 @@ def redis_up() -> bool:
         return False
 
 
-pytestmark = pytest.mark.skipif(
-    not os.environ.get("CI") and not redis_up(), reason="needs Redis at 127.0.0.1:6379 (CI has it)"
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not os.environ.get("CI") and not redis_up(), reason="needs Redis at 127.0.0.1:6379 (CI has it)"
+    ),
+    pytest.mark.database,  # a scratch database of the suite's engine: run on PostgreSQL too
+]
 
 
 def free_port() -> int:

@@ -18,11 +18,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("game", nargs="?", choices=sorted(GAMES), help="One game (default: every game).")
+        parser.add_argument(
+            "--if-stale",
+            action="store_true",
+            help="Only the games whose file is missing or older than their catalogue (make run's first start).",
+        )
         add_lock_argument(parser)
 
-    def handle(self, *args, game=None, verbosity=1, no_wait=False, **options):
+    def handle(self, *args, game=None, verbosity=1, no_wait=False, if_stale=False, **options):
         show = verbosity > 0
         games = [game] if game else [g for g in GAMES if Game.objects.filter(code=g).exists()]
+        if if_stale:
+            games = [code for code in games if not bulk.is_current(code)]
         try:
             # Under the import lock: the file is one catalogue version, never half of an import's changes.
             with import_lock(wait=not no_wait, on_wait=lambda message: self.stderr.write(message)):
