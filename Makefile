@@ -21,8 +21,9 @@ THREADS ?= 1
 .PHONY: run serve test test-quick lint format bench install engine messages backup restore
 
 # Three installs, each only when needed: the app's own packages (make run), the engine's compiler (make engine,
-# make serve) and the test and lint tools (make test). Pip says only what went wrong.
-PIP := $(BIN)/python -m pip install --quiet --quiet --disable-pip-version-check
+# make serve) and the test and lint tools (make test). Pip says only what went wrong, and compiles nothing ahead
+# (half of its time): Python compiles each module the first time it is imported, into __pycache__.
+PIP := $(BIN)/python -m pip install --quiet --quiet --no-compile --disable-pip-version-check
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
