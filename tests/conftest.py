@@ -39,11 +39,17 @@ MISSING_DATA = (
 )
 
 
+_QUICK = {"asked": False}  # `-m "not data"` (make test-quick): the person asked for the tests without data
+
+
 def require_data() -> Path:
     """The shared data folder; a test that needs it fails, with the reason, when it is missing (never a quiet
-    skip: a run without the data must not look like a passing run)."""
+    skip: a run without the data must not look like a passing run). In the quick subset, a test that reads the
+    data without a `data` mark is skipped with the reason instead."""
     root = data_dir()
     if root is None:
+        if _QUICK["asked"]:
+            pytest.skip(MISSING_DATA)
         pytest.fail(MISSING_DATA)
     return root
 
@@ -66,6 +72,10 @@ DATA_FIXTURES = {
 # What talks to a database: the test's connection, or a database of its own (marked `database`). The PostgreSQL
 # run (`--database-tests-only`) keeps these and leaves out what runs the same on every database.
 DATABASE_FIXTURES = {"db", "transactional_db", "_django_db_helper", "django_db_setup", "live_server"}
+
+
+def pytest_configure(config):
+    _QUICK["asked"] = (config.getoption("markexpr", "") or "").replace(" ", "") == "notdata"
 
 
 def pytest_addoption(parser):

@@ -95,7 +95,10 @@ def live_site(tmp_path_factory):
         server.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's synchronous API keeps an asyncio loop running while it is open, and
+# Django refuses database access under a running loop (SynchronousOnlyOperation). The browser tests run first on
+# their worker (tests/conftest.py), so the loop must be closed before that worker's database tests begin.
+@pytest.fixture(scope="module")
 def browser(live_site):
     playwright = pytest.importorskip("playwright.sync_api")
     with playwright.sync_playwright() as p:

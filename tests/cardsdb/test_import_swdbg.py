@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from cardsdb.importers import swdbg
@@ -15,7 +14,7 @@ from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardSet, ImportRun, Printing
 from cardsdb.selectors import card_search
-from tests.conftest import SESSION_IMPORTS, _require_data, writable_copy
+from tests.conftest import SESSION_IMPORTS, _require_data, require_data, writable_copy
 
 BUNDLED = swdbg.PACKAGE_PARENT / "cardsdb" / "data" / "swdbg_clone_wars_2024.json"
 
@@ -268,11 +267,9 @@ def test_clone_wars_cards_list_what_is_unknown(imported):
 
 def test_clone_wars_sources_cite_lines_that_name_the_card():
     """Each card's source lines (of the plain-text rulebook) mention the card, so the citations can be checked."""
-    rulebook = settings.CARDSDB_DATA_DIR and (
-        settings.CARDSDB_DATA_DIR.parent / "docs" / "rules" / "swdbg-clone-wars-edition-rulebook.txt"
-    )
-    if not rulebook or not rulebook.is_file():
-        pytest.skip("the rulebook text is not beside CARDSDB_DATA_DIR")
+    rulebook = require_data().parent / "docs" / "rules" / "swdbg-clone-wars-edition-rulebook.txt"
+    if not rulebook.is_file():
+        pytest.fail(f"the rulebook text is not beside CARDSDB_DATA_DIR: {rulebook}")
     lines = rulebook.read_text(encoding="utf-8").split("\n")
     for record in records(BUNDLED):
         cited = set()
