@@ -36,7 +36,7 @@ $(BIN)/.installed-engine: $(BIN)/.installed
 
 $(BIN)/.installed-dev: $(BIN)/.installed
 	$(PIP) -e '.[dev,engine]'
-	touch $@
+	touch $@ $(BIN)/.installed-engine
 
 # The SW:DBG engine's hot modules compiled with mypyc (rules/compile_engine.py), about 2.5 times faster. Until
 # then (make run does not compile) the engine runs from its Python sources: the same games. If compiling fails
