@@ -89,10 +89,10 @@ TEST_WORKERS ?= auto
 test: $(BIN)/.installed-dev engine
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup $(ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(ARGS)
 
 test-quick: $(BIN)/.installed-dev
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup -m "not data" $(ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not data" $(ARGS)
 
 lint: $(BIN)/.installed-dev
 	$(BIN)/ruff check --fix .

@@ -86,22 +86,6 @@ def pytest_addoption(parser):
     )
 
 
-def pytest_xdist_make_scheduler(config, log):
-    """make test's scheduling (`-n auto --dist loadgroup`): each test is a unit of work, as with xdist's own
-    load scheduling, but the browser tests are one unit, so one worker starts one live site and one chromium
-    for all of them. (xdist's loadgroup reads xdist_group marks through a node id suffix that pytest 9.2 no
-    longer lets a plugin set, so the groups are drawn here.)"""
-    if config.getvalue("dist") != "loadgroup":
-        return None
-    from xdist.scheduler import LoadScopeScheduling
-
-    class BrowserTestsTogether(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return BROWSER_TESTS if nodeid.startswith(BROWSER_TESTS) else nodeid
-
-    return BrowserTestsTogether(config, log)
-
-
 def uses_database(item) -> bool:
     names = set(getattr(item, "fixturenames", ()))
     return bool(
@@ -111,14 +95,7 @@ def uses_database(item) -> bool:
     )
 
 
-BROWSER_TESTS = "tests/browser/"
-
-
-@pytest.hookimpl(trylast=True)  # after pytest-django's order (transactional tests last)
 def pytest_collection_modifyitems(config, items):
-    # The browser tests first: one worker takes all of them (below) and starts its live site while the other
-    # runs the rest, instead of a long browser run at the end.
-    items.sort(key=lambda item: not item.nodeid.startswith(BROWSER_TESTS))
     for item in items:
         if set(getattr(item, "fixturenames", ())) & DATA_FIXTURES:
             item.add_marker(pytest.mark.data)

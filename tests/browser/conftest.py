@@ -96,8 +96,8 @@ def live_site(tmp_path_factory):
 
 
 # Per module, not per session: Playwright's synchronous API keeps an asyncio loop running while it is open, and
-# Django refuses database access under a running loop (SynchronousOnlyOperation). The browser tests run first on
-# their worker (tests/conftest.py), so the loop must be closed before that worker's database tests begin.
+# Django refuses database access under a running loop (SynchronousOnlyOperation). With the suite spread over
+# workers (make test), a worker may run database tests after a browser module: the loop must be closed by then.
 @pytest.fixture(scope="module")
 def browser(live_site):
     playwright = pytest.importorskip("playwright.sync_api")
