@@ -68,6 +68,7 @@ DATA_FIXTURES = {
     "live_site",
     "real_cards",
     "archive",
+    "deck_ids",  # the schema fuzz run's decks of real cards and formats (tests/fuzz/conftest.py)
 }
 # What talks to a database: the test's connection, or a database of its own (marked `database`). The PostgreSQL
 # run (`--database-tests-only`) keeps these and leaves out what runs the same on every database.
