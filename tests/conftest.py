@@ -54,9 +54,6 @@ def require_data() -> Path:
     return root
 
 
-_require_data = require_data
-
-
 # Tests that use one of these read the shared data or the catalogues imported from it: marked `data`, so that
 # `-m "not data"` (make test-quick) leaves them out.
 DATA_FIXTURES = {
@@ -108,7 +105,7 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def swccg_dir() -> Path:
-    return _require_data() / "swccg"
+    return require_data() / "swccg"
 
 
 SESSION_IMPORTS: dict = {}
@@ -148,7 +145,7 @@ def catalogue(db, swccg_dir):
 
 @pytest.fixture(scope="session")
 def swtcg_dir() -> Path:
-    return _require_data() / "swtcg"
+    return require_data() / "swtcg"
 
 
 @pytest.fixture
@@ -160,7 +157,7 @@ def swtcg_catalogue(db, swtcg_dir):
 @pytest.fixture
 def swdbg_catalogue(db):
     """The imported SW:DBG catalogue (skips, or fails in CI, without the data)."""
-    return _require_data() / "swdbg"
+    return require_data() / "swdbg"
 
 
 # A write to a catalogue table: a card, printing, set, persona, alias, relation, fact, import run or format (not the

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from cardsdb import bulk
 from cardsdb.models import Card, CardSet, ImportRun, Persona
-from tests.conftest import _require_data, writable_copy
+from tests.conftest import require_data, writable_copy
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +26,7 @@ def api():
 
 @pytest.fixture
 def swdbg_copy(db, tmp_path):
-    return writable_copy(_require_data() / "swdbg", tmp_path / "swdbg")
+    return writable_copy(require_data() / "swdbg", tmp_path / "swdbg")
 
 
 def listing(api) -> dict:

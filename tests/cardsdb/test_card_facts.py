@@ -14,12 +14,12 @@ from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardFact
 from cardsdb.selectors import card_search
-from tests.conftest import _require_data
+from tests.conftest import require_data
 
 
 @pytest.fixture
 def swdbg_dir(db):
-    return _require_data() / "swdbg"
+    return require_data() / "swdbg"
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from cardsdb import import_jobs, token_services
 from cardsdb.api import jobs as jobs_api
 from cardsdb.importers.lock import ImportLocked
 from cardsdb.models import Card, ImportRun, Job
-from tests.conftest import _require_data, writable_copy
+from tests.conftest import require_data, writable_copy
 
 URL = "/api/imports/"
 
@@ -35,7 +35,7 @@ def api(staff):
 @pytest.fixture
 def data_copy(settings, tmp_path):
     """A data folder of the test's own holding a writable copy of the SW:DBG data."""
-    writable_copy(_require_data() / "swdbg", tmp_path / "data" / "swdbg")
+    writable_copy(require_data() / "swdbg", tmp_path / "data" / "swdbg")
     settings.CARDSDB_DATA_DIR = tmp_path / "data"
     return tmp_path / "data" / "swdbg"
 

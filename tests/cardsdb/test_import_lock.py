@@ -19,7 +19,7 @@ from django.conf import settings
 
 from cardsdb.importers.lock import LOCK_KEY, WAITING, lock_file
 from cardsdb.models import Card
-from tests.conftest import _require_data
+from tests.conftest import require_data
 
 TIMEOUT = 300  # seconds; only a hung import comes near it
 
@@ -30,7 +30,7 @@ class Race:
     def __init__(self, tmp_path: Path):
         self.env = {
             **os.environ,
-            "CARDSDB_DATA_DIR": str(_require_data()),
+            "CARDSDB_DATA_DIR": str(require_data()),
             "CARDSDB_VAR_DIR": str(tmp_path / "var"),
             "CARDSDB_CACHE_DIR": str(tmp_path / "cache"),
             "DJANGO_DEBUG": "1",

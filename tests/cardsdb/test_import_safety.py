@@ -18,7 +18,7 @@ from cardsdb.models import Card, CardFact, CardSet, ImportRun, Persona, Printing
 from decks.formats_import import SWTCG_FORMATS, import_swtcg_formats
 from decks.models import Deck, DeckCard, Format
 from tests.cardsdb.test_import_swccg import catalogue_fingerprint
-from tests.conftest import _require_data, writable_copy
+from tests.conftest import require_data, writable_copy
 
 
 def counts(game: str) -> dict[str, int]:
@@ -53,7 +53,7 @@ def swccg_copy(catalogue, tmp_path):
 
 @pytest.fixture
 def swdbg_copy(db, tmp_path):
-    return writable_copy(_require_data() / "swdbg", tmp_path / "swdbg")
+    return writable_copy(require_data() / "swdbg", tmp_path / "swdbg")
 
 
 # --- the removal guard --------------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def test_a_nul_in_a_swdbg_record_names_file_and_record(swdbg_copy):
 
 
 def test_a_nul_in_a_swtcg_set_file_names_file_line_and_column(db, tmp_path):
-    copy = writable_copy(_require_data() / "swtcg", tmp_path / "swtcg")
+    copy = writable_copy(require_data() / "swtcg", tmp_path / "swtcg")
     path = copy / "sets" / "AOTC.txt"
     lines = path.read_text(encoding="utf-8").split("\n")
     columns = lines[2].split("\t")

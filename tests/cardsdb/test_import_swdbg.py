@@ -14,14 +14,14 @@ from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardSet, ImportRun, Printing
 from cardsdb.selectors import card_search
-from tests.conftest import SESSION_IMPORTS, _require_data, require_data, writable_copy
+from tests.conftest import SESSION_IMPORTS, require_data, writable_copy
 
 BUNDLED = swdbg.PACKAGE_PARENT / "cardsdb" / "data" / "swdbg_clone_wars_2024.json"
 
 
 @pytest.fixture
 def swdbg_dir(db):
-    return _require_data() / "swdbg"
+    return require_data() / "swdbg"
 
 
 @pytest.fixture
