@@ -67,8 +67,11 @@ def main() -> None:
                     else:
                         env.pop("DATABASE_URL", None)
                 started = time.perf_counter()
-                done = subprocess.run(command, cwd=folder, env=env, stdout=subprocess.DEVNULL)
+                done = subprocess.run(command, cwd=folder, env=env, stdout=subprocess.PIPE, text=True)
                 seconds = time.perf_counter() - started
+                for line in done.stdout.splitlines():
+                    if line.startswith("=== ") and " half: " in line:  # .ci/run's time for each database
+                        print(f"  {line[4:]}")
                 times.append(seconds)
                 status = "passed" if done.returncode == 0 else f"FAILED (status {done.returncode})"
                 print(f"run {run}: {' '.join(command)} {status} in {seconds / 60:.1f} min")
