@@ -108,7 +108,10 @@ def test_the_share_address_shows_a_public_deck_and_nothing_once_it_is_private(cl
     assert client.get(f"/d/{decks['secret'].share_id}/").status_code == 404
     assert client.get("/d/nonexistent12/").status_code == 404
     assert client.get("/d/%00abc/").status_code == 404  # not a share id: no database query at all
-    client.force_login(owner)  # the owner sees the link on the deck page only while it is public
+    client.force_login(owner)
+    # The share address is for the public deck only, for its owner too (the deck page itself is at /decks/<id>/).
+    assert client.get(url).status_code == 404
+    # The owner sees the link on the deck page only while it is public.
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert deck.share_id not in page and "Make it public" in page
     deck_services.deck_update(deck, is_public=True)
