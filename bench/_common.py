@@ -68,9 +68,11 @@ def gunicorn(
     threads: int = 1,
     timeout: int = 30,
     env: dict[str, str] | None = None,
+    popen_out: list | None = None,
 ):
     """The app under gunicorn on a free loopback port, against `database_url`; yields the base URL. `env` adds to
-    (and overrides) the server's environment: REDIS_URL, rate limits…"""
+    (and overrides) the server's environment: REDIS_URL, rate limits…; `popen_out` receives the master's Popen
+    (to read its workers' memory)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -108,6 +110,8 @@ def gunicorn(
     # DJANGO_DEBUG=0 serves hashed static files from the manifest that collectstatic writes.
     subprocess.run([PYTHON, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     server = subprocess.Popen(command, cwd=ROOT, env=env)
+    if popen_out is not None:
+        popen_out.append(server)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
