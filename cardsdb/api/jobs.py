@@ -5,6 +5,7 @@ jobs first marks the lost ones failed `job-lost` (cardsdb/jobs.py end_lost)."""
 
 import uuid
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -69,8 +70,11 @@ class TrueOrFalse(serializers.BooleanField):
 def accept_job(user, kind: str, payload: dict, *, total: int) -> Response:
     """Queue the job and answer 202 with it (queued) and its address in Location; 429 `too-many-jobs` when the
     user already has MAX_OPEN_JOBS queued or running (checked after the request's own checks, so a refused job
-    costs nothing). Lost jobs are marked first: they no longer count."""
+    costs nothing). Counted and created under a lock on the user's row — on SQLite, the transaction's write lock
+    (BEGIN IMMEDIATE) — so that simultaneous submissions take turns instead of all passing the count. Lost jobs
+    are marked first: they no longer count."""
     with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         mine = Job.objects.filter(owner=user)
         jobs.end_lost(mine)
         full = mine.filter(status__in=jobs.OPEN).count() >= MAX_OPEN_JOBS
