@@ -1,5 +1,5 @@
 """The Celery app. Workers run `celery -A cardsdb worker` with CELERY_BROKER_URL set (Redis); without a broker
-the tasks run in the process that submits them (CELERY_TASK_ALWAYS_EAGER), so nothing else needs to run."""
+jobs run on threads of the web processes instead (cardsdb/job_threads.py), so nothing else needs to run."""
 
 import os
 

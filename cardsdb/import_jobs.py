@@ -10,56 +10,39 @@ relations); the result is the import's summary."""
 
 import time
 from collections.abc import Iterable
-from datetime import timedelta
 
 from django.conf import settings
-from django.utils import timezone
 
-from . import bulk
+from . import bulk, jobs
 from .api.errors import ERROR_CODES, ApiError
 from .games.registry import GAMES
 from .importers.errors import ImportProblem
 from .importers.lock import ImportLocked, import_lock
 from .importers.sources import open_source
 from .importers.sync import Counts, apply_snapshot
-from .jobs import Progress
 from .models import Job
 
 KIND = "catalogue-import"
-QUEUED_AT_MOST = timedelta(hours=1)  # a job queued longer lost its broker message
-LOST = {
-    "code": "job-lost",
-    "message": "The process running this import stopped before it finished (or its queued message was lost); "
-    "nothing was changed, as an import is atomic. Start it again.",
-}
 
 
 def blocking_job() -> Job | None:
-    """The import job that stops a new one from starting: a running one whose process still holds the import
-    lock, or one queued within QUEUED_AT_MOST. A running job whose lock is free lost its process (a worker killed
-    mid-import, whose transaction rolled back; without a broker the import runs inside a web request, which a
-    worker timeout can kill), and would otherwise block every later import job: such jobs are marked failed
-    `job-lost` here."""
-    unfinished = Job.objects.filter(kind=KIND, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
-    for job in unfinished.order_by("created_at"):
-        if job.status == Job.Status.RUNNING and _lock_is_free():
-            lost = True
-        else:
-            lost = job.status == Job.Status.QUEUED and job.created_at < timezone.now() - QUEUED_AT_MOST
-        if not lost:
-            return job
-        Job.objects.filter(pk=job.pk, status=job.status).update(
-            status=Job.Status.FAILED, error=LOST, finished_at=timezone.now()
-        )
-    return None
+    """The import job that stops a new one from starting: one queued or running. Lost ones are marked failed
+    `job-lost` first (cardsdb/jobs.py end_lost) instead of blocking every later import: a running import silent
+    for minutes whose process no longer holds the import lock (a worker killed mid-import, whose transaction
+    rolled back), or one queued for over an hour."""
+    imports = Job.objects.filter(kind=KIND)
+    jobs.end_lost(imports)
+    return imports.filter(status__in=jobs.OPEN).order_by("created_at").first()
 
 
-def _lock_is_free() -> bool:
+def holds_import_lock(job: Job) -> bool:
+    """Whether a silent running import job is alive (cardsdb/jobs.py ALIVE): its progress is written inside the
+    import's transaction, unseen by others until it commits, but its process holds the import lock."""
     try:
         with import_lock(wait=False):
-            return True
+            return False
     except ImportLocked:
-        return False
+        return True
 
 
 def has_source(game: str) -> bool:
@@ -82,7 +65,7 @@ def _problem(problem: ImportProblem) -> ApiError:
     return ApiError(code, f"Not imported, nothing was changed: {problem}")
 
 
-def run_import_job(payload: dict, progress: Progress) -> dict:
+def run_import_job(payload: dict, progress: jobs.Progress) -> dict:
     game, allow_removals = payload["game"], bool(payload.get("allow_removals"))
     plugin = GAMES[game]
     started = time.perf_counter()

@@ -1,18 +1,30 @@
 """Jobs: long work a request hands over (a tournament's legality checks, SW:DBG AI games, a catalogue import) and
-a client follows at
-/api/jobs/<id>/. A job's input, progress and result live in its row (cardsdb.models.Job); the work runs as the
-Celery task `cardsdb.tasks.run_job` — on a worker when a broker is configured, otherwise in the submitting
-process — so every web process and worker sees the same job.
+a client follows at /api/jobs/<id>/. A job's input, progress and result live in its row (cardsdb.models.Job), so
+every web process and worker sees the same job.
+
+The work is `run(job_id)`, started once the job's row is committed (CARDSDB_JOB_RUNNER): with a broker, as the
+Celery task `cardsdb.tasks.run_job` on a worker; without one (`make run`, `make serve`), on a thread of the web
+process that accepted the job (cardsdb/job_threads.py). Either way the request answers 202 at once, and no web
+worker's timeout cuts a job short.
 
 A runner is a plain function (payload, progress) → result registered under the job's kind; it calls
-`progress(done, total)` as it goes, and an ApiError it raises becomes the job's error."""
+`progress(done, total)` as it goes, and an ApiError it raises becomes the job's error.
+
+A runner that dies (its process killed or restarted, a broker message lost) would leave its job `running` for
+ever, counted against its owner's open jobs. So a runner shows it is alive — a heartbeat written when it takes
+the job and with every progress write — and end_lost marks failed `job-lost` a running job silent for longer
+than SILENT_AT_MOST, or a job queued for longer than QUEUED_AT_MOST, whenever jobs are read or counted."""
 
 import importlib
 import logging
 import time
 from collections.abc import Callable
+from datetime import datetime, timedelta
+from functools import partial
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from .api.errors import ApiError
@@ -26,31 +38,58 @@ RUNNERS = {
     "catalogue-import": "cardsdb.import_jobs:run_import_job",
     "swdbg-simulation": "rules.simulation_jobs:run_simulation_job",
 }
+# kind → "module:function" (job) → bool, for a kind whose heartbeat others cannot see while it runs: an import
+# writes its progress inside its own transaction, so a silent running import is alive while it holds the import
+# lock (a long SQLite import, whose transaction holds the database's one write lock).
+ALIVE = {"catalogue-import": "cardsdb.import_jobs:holds_import_lock"}
 PROGRESS_EVERY = 0.5  # seconds between two progress writes: one row update, not one per deck
+# The longest a live runner goes without a heartbeat: between two progress calls, the longest is one SW:DBG game
+# (a job's whole budget, about 30 s on an idle core), slower on a loaded machine.
+SILENT_AT_MOST = timedelta(minutes=5)
+QUEUED_AT_MOST = timedelta(
+    hours=1
+)  # a job queued longer lost its broker message (or, without one, its process)
+OPEN = (Job.Status.QUEUED, Job.Status.RUNNING)
+LOST = {
+    "code": "job-lost",
+    "message": "The process running this job stopped before the job ended (a restart, a crash, a time limit), "
+    "or its queued message was lost; nothing was changed (an import is atomic) and no result was kept. "
+    "Submit it again.",
+}
 
 Progress = Callable[[int, int], None]
 
 
 def submit(kind: str, payload: dict, *, owner, total: int) -> Job:
-    """Queue a job; its task is sent once the job's row is committed, so a worker always finds it."""
+    """Queue a job; it is started once its row is committed, so its runner always finds it."""
     if kind not in RUNNERS:
         raise ValueError(f"no runner for job kind {kind!r}")
     job = Job.objects.create(kind=kind, owner=owner, payload=payload, total=total)
-    from .tasks import run_job
-
-    transaction.on_commit(lambda: run_job.delay(str(job.pk)))
+    transaction.on_commit(partial(_start, str(job.pk)))
     return job
 
 
-def _runner(kind: str):
-    module, _, name = RUNNERS[kind].partition(":")
+def _start(job_id: str) -> None:
+    if settings.CARDSDB_JOB_RUNNER == "thread":
+        from . import job_threads
+
+        job_threads.start(job_id)
+    else:
+        from .tasks import run_job
+
+        run_job.delay(job_id)
+
+
+def _function(path: str):
+    module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
 
 
 def run(job_id: str) -> None:
     """Run a queued job to its end (the task's body). A job already taken by another worker is left alone."""
+    now = timezone.now()
     taken = Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).update(
-        status=Job.Status.RUNNING, started_at=timezone.now()
+        status=Job.Status.RUNNING, started_at=now, heartbeat_at=now
     )
     if not taken:
         return
@@ -61,10 +100,10 @@ def run(job_id: str) -> None:
         now = time.monotonic()
         if now - last[0] >= PROGRESS_EVERY or done == total:
             last[0] = now
-            Job.objects.filter(pk=job_id).update(done=done, total=total)
+            Job.objects.filter(pk=job_id).update(done=done, total=total, heartbeat_at=timezone.now())
 
     try:
-        result = _runner(job.kind)(job.payload, progress)
+        result = _function(RUNNERS[job.kind])(job.payload, progress)
     except ApiError as exc:
         _finish(job_id, error={"code": exc.code, "message": str(exc.detail)})
     except Exception:  # a bug: the job says so instead of staying "running" for ever
@@ -77,7 +116,33 @@ def run(job_id: str) -> None:
         _finish(job_id, result=result)
 
 
+def end_lost(candidates: QuerySet[Job]) -> None:
+    """Mark failed `job-lost` the jobs among these that no runner is working on any more, so that they stop
+    counting as open: running and silent for longer than SILENT_AT_MOST (and, for a kind in ALIVE, not alive by
+    its own sign either), or queued for longer than QUEUED_AT_MOST. A job that changed since it was read (a
+    heartbeat just written, the job just ended) is left as it is."""
+    now = timezone.now()
+    fields = ("id", "kind", "status", "created_at", "started_at", "heartbeat_at")
+    for job in candidates.filter(status__in=OPEN).only(*fields):
+        if _is_lost(job, now):
+            Job.objects.filter(pk=job.pk, status=job.status, heartbeat_at=job.heartbeat_at).update(
+                status=Job.Status.FAILED, error=LOST, finished_at=now
+            )
+
+
+def _is_lost(job: Job, now: datetime) -> bool:
+    if job.status == Job.Status.QUEUED:
+        return job.created_at < now - QUEUED_AT_MOST
+    last_sign = (
+        job.heartbeat_at or job.started_at or job.created_at
+    )  # no heartbeat: taken before there were any
+    if last_sign >= now - SILENT_AT_MOST:
+        return False
+    return job.kind not in ALIVE or not _function(ALIVE[job.kind])(job)
+
+
 def _finish(job_id: str, *, result=None, error=None) -> None:
+    """The job's end, whatever it was marked meanwhile: a job taken for lost that ends after all says how."""
     status = Job.Status.FAILED if error else Job.Status.DONE
     Job.objects.filter(pk=job_id).update(
         status=status, result=result, error=error, finished_at=timezone.now()

@@ -321,14 +321,20 @@ else:
     }
 
 # Jobs (cardsdb/jobs.py) run as Celery tasks on the broker CELERY_BROKER_URL names (Redis: redis://host:6379/1),
-# taken by `celery -A cardsdb worker`. Without one they run in the process that submits them, so `make run` and
-# the tests need nothing else. The job's row holds its result: no result backend.
+# taken by `celery -A cardsdb worker`. Without one ("thread") each runs on a thread of the web process that
+# accepted it (cardsdb/job_threads.py), so `make run` and `make serve` need nothing else, and the request answers
+# at once. The job's row holds its result: no result backend.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+CARDSDB_JOB_RUNNER = "celery" if CELERY_BROKER_URL else "thread"
+# Without a broker a task sent runs at once where it is sent: the tests send jobs so (tests/conftest.py), to have
+# each run, in order, when the request's transaction commits.
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://localhost/"  # in-process; never carries a task while eager
 CELERY_TASK_IGNORE_RESULT = True
-CELERY_TASK_ACKS_LATE = True  # a worker that dies mid-job leaves it for another (jobs.run takes a job once)
+# A worker that dies before it takes a job leaves the job for another; one that dies mid-job leaves it running until
+# its silence marks it lost (jobs.run takes a job once, jobs.end_lost).
+CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # jobs are long: one at a time per worker process
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 

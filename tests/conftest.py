@@ -254,6 +254,14 @@ def _no_rate_limits(settings):
 
 
 @pytest.fixture(autouse=True)
+def _jobs_run_when_committed(settings):
+    """A job runs in the test's own thread when its row is committed (Celery's task, eager without a broker),
+    not on a thread of its own as without a broker in production: its end is there to check as soon as the
+    request's commit callbacks ran. tests/cardsdb/test_job_threads.py runs jobs as production does."""
+    settings.CARDSDB_JOB_RUNNER = "celery"
+
+
+@pytest.fixture(autouse=True)
 def _cache_dir(settings, tmp_path_factory):
     settings.CARDSDB_CACHE_DIR = tmp_path_factory.mktemp("cache")
 

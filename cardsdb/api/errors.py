@@ -51,8 +51,9 @@ ERROR_CODES = {
     "job-not-found": "You have no job with this id (404); GET /api/jobs/ lists yours.",
     "too-many-jobs": "You have as many jobs queued or running as one user may (429); wait for one to finish.",
     "job-failed": "The job stopped on a server error (in a job's `error`); it was logged.",
-    "job-lost": "The process running an import job stopped before it finished (a web worker or Celery worker "
-    "killed mid-import), or its queued message was lost (in the job's `error`); nothing was changed.",
+    "job-lost": "The process running a job stopped before the job ended (a restart, a crash, a killed worker: "
+    "running with no sign of life for 5 minutes), or its queued message was lost (in the job's `error`); nothing "
+    "was changed and no result kept: submit it again.",
     "import-locked": "Another catalogue import is queued or running on this database: 409 when an import job is "
     "submitted, or an import job's `error` when import_cards holds the lock; nothing was changed.",
     "import-failed": "The catalogue import stopped on a problem in its source (an import job's `error`); nothing "

@@ -13,10 +13,10 @@ from rest_framework.views import APIView
 
 from decks.api.views import check_body_size
 
-from .. import import_jobs, jobs
+from .. import import_jobs
 from ..games.registry import GAME_CODES
 from .errors import ApiError
-from .jobs import JobOut, TrueOrFalse, check_open_jobs, job_accepted
+from .jobs import JobOut, TrueOrFalse, accept_job
 from .parsers import JSONParser
 from .permissions import StaffRequired
 from .schema import ERROR, StrictSerializer
@@ -67,6 +67,5 @@ class ImportJobView(APIView):
                 f"An import job is already {running.status} (/api/jobs/{running.pk}/); wait for it to finish.",
                 status.HTTP_409_CONFLICT,
             )
-        check_open_jobs(request.user)
         payload = {"game": game, "allow_removals": allow_removals}
-        return job_accepted(jobs.submit(import_jobs.KIND, payload, owner=request.user, total=0))
+        return accept_job(request.user, import_jobs.KIND, payload, total=0)

@@ -1,9 +1,12 @@
 """Jobs over HTTP: a client polls /api/jobs/<id>/ for the progress and result of work it submitted (a
 tournament's legality checks: POST /api/legality/jobs/; AI games: POST /api/games/swdbg/simulations/; a catalogue
-import, staff only: POST /api/imports/). Only the job's owner sees it; any other id is a 404."""
+import, staff only: POST /api/imports/). Only the job's owner sees it; any other id is a 404. Reading or counting
+jobs first marks the lost ones failed `job-lost` (cardsdb/jobs.py end_lost)."""
 
 import uuid
 
+from django.contrib.auth import get_user_model
+from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -64,21 +67,24 @@ class TrueOrFalse(serializers.BooleanField):
         return data
 
 
-def check_open_jobs(user) -> None:
-    """429 `too-many-jobs` when the user already has MAX_OPEN_JOBS queued or running (checked before the work
-    is queued, so a refused job costs nothing)."""
-    open_jobs = Job.objects.filter(owner=user, status__in=[Job.Status.QUEUED, Job.Status.RUNNING])
-    if open_jobs.count() >= MAX_OPEN_JOBS:
+def accept_job(user, kind: str, payload: dict, *, total: int) -> Response:
+    """Queue the job and answer 202 with it (queued) and its address in Location; 429 `too-many-jobs` when the
+    user already has MAX_OPEN_JOBS queued or running (checked after the request's own checks, so a refused job
+    costs nothing). Counted and created under a lock on the user's row — on SQLite, the transaction's write lock
+    (BEGIN IMMEDIATE) — so that simultaneous submissions take turns instead of all passing the count. Lost jobs
+    are marked first: they no longer count."""
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+        mine = Job.objects.filter(owner=user)
+        jobs.end_lost(mine)
+        full = mine.filter(status__in=jobs.OPEN).count() >= MAX_OPEN_JOBS
+        job = None if full else jobs.submit(kind, payload, owner=user, total=total)
+    if job is None:
         raise ApiError(
             "too-many-jobs",
             f"You have {MAX_OPEN_JOBS} jobs queued or running; wait for one to finish (GET /api/jobs/).",
             status.HTTP_429_TOO_MANY_REQUESTS,
         )
-
-
-def job_accepted(job: Job) -> Response:
-    """202 with the job (its progress so far) and its address in Location."""
-    job.refresh_from_db()  # without a broker it has already run (CELERY_TASK_ALWAYS_EAGER)
     response = Response(jobs.as_dict(job, with_result=False), status=status.HTTP_202_ACCEPTED)
     response["Location"] = f"/api/jobs/{job.pk}/"
     return response
@@ -92,7 +98,9 @@ class JobListView(APIView):
 
     @extend_schema(operation_id="jobs_list", responses={200: JobOut(many=True), 401: ERROR})
     def get(self, request):
-        found = Job.objects.filter(owner=request.user).defer("payload", "result")[:RECENT]
+        mine = Job.objects.filter(owner=request.user)
+        jobs.end_lost(mine)
+        found = mine.defer("payload", "result")[:RECENT]
         return Response([jobs.as_dict(job, with_result=False) for job in found])
 
 
@@ -112,7 +120,11 @@ class JobDetailView(APIView):
             key = uuid.UUID(job_id)
         except ValueError:
             key = None
-        job = Job.objects.filter(pk=key, owner=request.user).defer("payload").first() if key else None
+        job = None
+        if key:
+            mine = Job.objects.filter(pk=key, owner=request.user)
+            jobs.end_lost(mine)
+            job = mine.defer("payload").first()
         if job is None:
             raise ApiError(
                 "job-not-found",

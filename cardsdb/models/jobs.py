@@ -27,6 +27,12 @@ class Job(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its runner last showed it was alive (taking the job, each progress write): a running job "
+        "silent for longer is lost (cardsdb/jobs.py).",
+    )
 
     class Meta:
         ordering = ["-created_at"]

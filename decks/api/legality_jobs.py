@@ -9,9 +9,8 @@ from django.conf import settings
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework.views import APIView
 
-from cardsdb import jobs
 from cardsdb.api.errors import ApiError
-from cardsdb.api.jobs import JobOut, check_open_jobs, job_accepted
+from cardsdb.api.jobs import JobOut, accept_job
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.schema import ERROR
@@ -45,7 +44,4 @@ class LegalityJobView(APIView):
         if unknown:
             raise ApiError("invalid-request", f"Unknown fields: {', '.join(unknown)}; send only `decks`.")
         check_batch_work(decks, JOB_LIMITS)
-        check_open_jobs(request.user)
-        return job_accepted(
-            jobs.submit("legality-batch", {"decks": decks}, owner=request.user, total=len(decks))
-        )
+        return accept_job(request.user, "legality-batch", {"decks": decks}, total=len(decks))

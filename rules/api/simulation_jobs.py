@@ -14,9 +14,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.views import APIView
 
-from cardsdb import jobs
 from cardsdb.api.errors import ApiError
-from cardsdb.api.jobs import JobOut, Text, WholeNumber, check_open_jobs, job_accepted
+from cardsdb.api.jobs import JobOut, Text, WholeNumber, accept_job
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.schema import ERROR, StrictSerializer
@@ -96,7 +95,6 @@ class SimulationJobView(APIView):
                 status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
                 limit=allowed,
             )
-        check_open_jobs(request.user)
         payload = {
             "players": list(kinds),
             "games": data["games"],
@@ -104,4 +102,4 @@ class SimulationJobView(APIView):
             "format": format_code,
             "setup": record_setup,
         }
-        return job_accepted(jobs.submit(KIND, payload, owner=request.user, total=data["games"]))
+        return accept_job(request.user, KIND, payload, total=data["games"])

@@ -1,6 +1,6 @@
 """A catalogue import as a job (POST /api/imports/, cardsdb/import_jobs.py): staff only, from the server's own
 data folder (never a path or URL from the request), one at a time, atomic like import_cards, followed at
-/api/jobs/<id>/. Without a broker the job runs in-process (CELERY_TASK_ALWAYS_EAGER), as here."""
+/api/jobs/<id>/. Here each job runs when its row is committed (tests/conftest.py)."""
 
 import contextlib
 import json
@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from cardsdb import import_jobs, token_services
+from cardsdb import import_jobs, jobs, token_services
 from cardsdb.api import jobs as jobs_api
 from cardsdb.importers.lock import ImportLocked
 from cardsdb.models import Card, ImportRun, Job
@@ -209,10 +209,15 @@ def test_a_broken_source_fails_the_job_with_a_code(
 def test_a_running_job_whose_process_died_is_marked_lost_and_blocks_nothing(
     api, staff, swdbg_catalogue, django_capture_on_commit_callbacks
 ):
-    # A worker killed mid-import (a web worker's timeout without a broker) leaves its job "running" and the
-    # import lock free: the next import job marks it lost instead of answering 409 for ever.
+    # A worker killed mid-import leaves its job "running", silent, and the import lock free: the next import
+    # job marks it lost instead of answering 409 for ever.
+    silent = timezone.now() - jobs.SILENT_AT_MOST - timedelta(seconds=1)
     dead = Job.objects.create(
-        kind="catalogue-import", owner=staff, payload={"game": "swdbg"}, status="running"
+        kind="catalogue-import",
+        owner=staff,
+        payload={"game": "swdbg"},
+        status="running",
+        heartbeat_at=silent,
     )
     job = finished(api, submit(api, {"game": "swdbg"}, django_capture_on_commit_callbacks))
     assert job["status"] == "done"
@@ -228,8 +233,14 @@ def test_a_running_job_that_holds_the_lock_still_blocks(api, staff, swdbg_catalo
         yield
 
     monkeypatch.setattr(import_jobs, "import_lock", held)
+    # Silent (its progress is written inside its transaction, unseen), yet alive: it holds the import lock.
+    silent = timezone.now() - jobs.SILENT_AT_MOST - timedelta(seconds=1)
     alive = Job.objects.create(
-        kind="catalogue-import", owner=staff, payload={"game": "swdbg"}, status="running"
+        kind="catalogue-import",
+        owner=staff,
+        payload={"game": "swdbg"},
+        status="running",
+        heartbeat_at=silent,
     )
     response = api.post(URL, {"game": "swdbg"}, format="json")
     assert response.status_code == 409 and response.json()["code"] == "import-locked"

@@ -1,11 +1,14 @@
 """Jobs (cardsdb/jobs.py): a tournament's legality checks submitted as a job, followed at /api/jobs/<id>/.
-Without a broker the task runs in the submitting process (CELERY_TASK_ALWAYS_EAGER), as here; the job's row is
-its whole state, which is what lets any web process answer for a job a worker runs."""
+Here each job runs when its row is committed (tests/conftest.py; tests/cardsdb/test_job_threads.py runs them on
+threads of their own, as without a broker in production); the job's row is its whole state, which is what lets
+any web process answer for a job a worker runs. A job whose runner fell silent ends `job-lost`."""
 
 import json
+from datetime import datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from cardsdb import jobs
@@ -161,9 +164,61 @@ def test_progress_is_written_as_the_job_goes(wedge, monkeypatch):
     def runner(payload, progress):
         for i in range(1, 4):
             progress(i, 3)
-            seen.append(Job.objects.get(pk=job.pk).done)
+            seen.append(Job.objects.values_list("done", "heartbeat_at").get(pk=job.pk))
         return {"ok": True}
 
     monkeypatch.setattr("decks.batch.run_legality_job", runner)
     jobs.run(str(job.pk))
-    assert seen == [1, 2, 3]
+    assert [done for done, _ in seen] == [1, 2, 3]
+    beats = [beat for _, beat in seen]
+    assert beats == sorted(beats) and beats[0] >= Job.objects.get(pk=job.pk).started_at  # a sign of life each
+
+
+def silent_since() -> datetime:
+    return timezone.now() - jobs.SILENT_AT_MOST - timedelta(seconds=1)
+
+
+@pytest.mark.parametrize("kind", ["legality-batch", "swdbg-simulation"])
+def test_jobs_whose_runner_fell_silent_are_lost_and_count_no_more(wedge, kind):
+    # Jobs run inside a request used to die with the web worker its timeout killed, and stay "running": three
+    # of them refused every later job of their owner with 429, for ever.
+    dead = [
+        Job.objects.create(kind=kind, owner=wedge, status="running", heartbeat_at=silent_since(), total=3)
+        for _ in range(jobs_api.MAX_OPEN_JOBS)
+    ]
+    response = client_for(wedge).post(
+        "/api/legality/jobs/", {"decks": [{"game": "swccg", "cards": ["1_168"]}]}, format="json"
+    )
+    assert response.status_code == 202, response.json()
+    for job in dead:
+        job.refresh_from_db()
+        assert job.status == "failed" and job.error["code"] == "job-lost" and job.finished_at is not None
+        assert "Submit it again" in job.error["message"]
+
+
+def test_a_job_is_lost_when_read_only_once_silent_too_long(wedge):
+    # Taken before heartbeats existed: its start is its last sign of life.
+    silent = Job.objects.create(
+        kind="legality-batch", owner=wedge, status="running", started_at=silent_since()
+    )
+    alive = Job.objects.create(
+        kind="swdbg-simulation",
+        owner=wedge,
+        status="running",
+        heartbeat_at=timezone.now() - jobs.SILENT_AT_MOST + timedelta(seconds=30),
+    )
+    waiting = Job.objects.create(kind="legality-batch", owner=wedge)  # queued within the hour
+    stale = Job.objects.create(kind="legality-batch", owner=wedge)
+    Job.objects.filter(pk=stale.pk).update(
+        created_at=timezone.now() - jobs.QUEUED_AT_MOST - timedelta(seconds=1)
+    )
+    client = client_for(wedge)
+    read = client.get(f"/api/jobs/{silent.pk}/").json()
+    assert read["status"] == "failed" and read["error"]["code"] == "job-lost"
+    listed = {job["id"]: job["status"] for job in client.get("/api/jobs/").json()}
+    assert listed == {
+        str(silent.pk): "failed",
+        str(alive.pk): "running",
+        str(waiting.pk): "queued",
+        str(stale.pk): "failed",
+    }

@@ -1,7 +1,7 @@
 """SW:DBG AI games as a job (POST /api/games/swdbg/simulations/, rules/simulation_jobs.py): checked and bounded
 before anything is queued, run with progress after every game, and the same numbers as the synchronous
-/api/games/swdbg/simulate for the same players, games and seed. Without a broker the job runs in-process
-(CELERY_TASK_ALWAYS_EAGER), as here."""
+/api/games/swdbg/simulate for the same players, games and seed. Here each job runs when its row is committed
+(tests/conftest.py)."""
 
 import copy
 
