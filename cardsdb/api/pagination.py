@@ -19,6 +19,20 @@ def whole_number(raw: str, name: str, low: int, high: int) -> int:
     return int(raw)
 
 
+def page_parameters(*, pages: int = MAX_PAGE, page_size: int = MAX_PAGE_SIZE) -> list:
+    """The schema's `page` and `page_size` for a view that reads them itself (whole_number), with its bounds."""
+    from drf_spectacular.utils import OpenApiParameter
+
+    return [
+        OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": pages}),
+        OpenApiParameter(
+            "page_size",
+            {"type": "integer", "minimum": 1, "maximum": page_size},
+            description=f"1 to {page_size}.",
+        ),
+    ]
+
+
 TOTAL = "_page_total"
 
 
@@ -83,6 +97,16 @@ class CardPagination(PageNumberPagination):
                 "results": data,
             }
         )
+
+    def get_schema_operation_parameters(self, view):
+        """DRF's page and page_size, with the bounds get_page_size and paginate_queryset enforce: a client (and
+        the fuzz run) sees from the schema that page=0 or page_size=0 is refused."""
+        bounds = {self.page_query_param: (1, MAX_PAGE), self.page_size_query_param: (1, MAX_PAGE_SIZE)}
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            low, high = bounds[parameter["name"]]
+            parameter["schema"] = {**parameter["schema"], "minimum": low, "maximum": high}
+        return parameters
 
     def get_paginated_response_schema(self, schema):
         base = super().get_paginated_response_schema(schema)

@@ -5,7 +5,7 @@ tests/fuzz/test_api_schema.py holds the API to this schema: every status, conten
 be documented here or in the views.
 """
 
-from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import get_class
 from rest_framework import serializers
 
@@ -55,6 +55,37 @@ class ClosedBodyExtension(OpenApiSerializerExtension):
     def map_serializer(self, auto_schema, direction):
         schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
         return {**schema, "additionalProperties": False}
+
+
+class NonBlankTextExtension(OpenApiSerializerFieldExtension):
+    """`minLength: 1` (and, where DRF trims the text, a non-space character) for request text that may not be
+    blank (DRF's default, allow_blank=False): the schema says what the field refuses ("This field may not be
+    blank"), so a client or fuzzer does not send "" or "  "."""
+
+    target_class = "rest_framework.fields.CharField"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        if direction != "request" or self.target.allow_blank:
+            return schema
+        schema = {**schema, "minLength": schema.get("minLength") or 1}
+        if self.target.trim_whitespace and "pattern" not in schema:
+            schema["pattern"] = r"\S"  # spaces alone are trimmed to a blank
+        return schema
+
+
+class BoundedListExtension(OpenApiSerializerFieldExtension):
+    """`minItems`/`maxItems` for a nested serializer with many=True (min_length, max_length), which drf-spectacular
+    leaves out: the schema states the bounds the field enforces."""
+
+    target_class = "rest_framework.serializers.ListSerializer"
+    match_subclasses = True
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
+        bounds = {"minItems": self.target.min_length, "maxItems": self.target.max_length}
+        return {**schema, **{key: value for key, value in bounds.items() if value is not None}}
 
 
 ERROR_REF = {"$ref": "#/components/schemas/Error"}

@@ -27,6 +27,9 @@ from .serializers import CardDetailSerializer, CardListSerializer, GameSerialize
 GAME_PARAM = OpenApiParameter(
     "game", str, description="swccg, swtcg or swdbg", enum=["swccg", "swtcg", "swdbg"]
 )
+GAME_REQUIRED = OpenApiParameter(
+    "game", str, description="swccg, swtcg or swdbg", enum=["swccg", "swtcg", "swdbg"], required=True
+)
 GAME_PATH = OpenApiParameter(
     "game", str, OpenApiParameter.PATH, description="swccg, swtcg or swdbg", enum=["swccg", "swtcg", "swdbg"]
 )
@@ -35,10 +38,11 @@ GAME_PATH = OpenApiParameter(
 def check_game(code: str | None, *, required: bool = False) -> str | None:
     if code is not None and not isinstance(code, str):
         raise ApiError("unknown-game", f"Unknown game {code!r}; use swccg, swtcg or swdbg.")
-    if not code:
+    if code is None or (required and code == ""):
         if required:
             raise ApiError("bad-parameter", "game is required (swccg, swtcg or swdbg).")
         return None
+    # An empty `game=` is a game outside the schema's enum, not "every game": leave the parameter out for that.
     if not game_exists(code):
         raise ApiError("unknown-game", f"Unknown game {code!r}; use swccg, swtcg or swdbg.")
     return code
@@ -146,7 +150,6 @@ class CardListView(CatalogueRead, generics.ListAPIView):
         parameters=[
             GAME_PARAM,
             OpenApiParameter("q", str, description='Query, e.g. t:character power>=6 -side:light "lord of"'),
-            OpenApiParameter("page_size", int, description="1–500, default 50"),
         ],
         responses={
             200: CardListSerializer(many=True),
@@ -247,7 +250,7 @@ class CardNamedView(CatalogueRead, APIView):
 
     @extend_schema(
         parameters=[
-            GAME_PARAM,
+            GAME_REQUIRED,
             OpenApiParameter("fuzzy", str),
             OpenApiParameter("exact", str),
             OpenApiParameter("side", str, enum=["light", "dark"]),

@@ -11,14 +11,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
-from cardsdb.api.pagination import CardPagination
+from cardsdb.api.pagination import CardPagination, page_parameters
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
-from cardsdb.api.views import ERROR, GAME_PARAM, check_game
+from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.views import ERROR, GAME_REQUIRED, check_game
+from cardsdb.games.registry import GAME_CODES
 from cardsdb.models import Card
 
 from .. import collection_services as collection
 from ..collection_io import KINDS, MODES, write_csv, write_json
+from ..collection_io.base import CONDITIONS, FINISHES
 from ..collection_io.limits import MAX_BYTES, MAX_CHANGES, MAX_FIELD_CHARS, MAX_QUANTITY
 from .views import check_body_size
 
@@ -46,26 +49,34 @@ PAGE_OUT = inline_serializer(
         "results": inline_serializer("CollectionLine", LINE_FIELDS, many=True),
     },
 )
+
+
+def _text(**options):
+    """A change's text field as parse_changes reads it: untrimmed, at most MAX_FIELD_CHARS characters."""
+    return serializers.CharField(
+        **{"required": False, "trim_whitespace": False, "max_length": MAX_FIELD_CHARS, **options}
+    )
+
+
+class CollectionChangeIn(StrictSerializer):
+    card = _text(required=True, help_text="The card's code (GEMP id for SWCCG).")
+    game = _text(allow_blank=True, help_text="Optional: the card's game.")
+    set = _text(allow_blank=True)
+    variant = _text(allow_blank=True)
+    finish = serializers.ChoiceField(choices=FINISHES, required=False)
+    condition = serializers.ChoiceField(choices=CONDITIONS, required=False)
+    delta = serializers.IntegerField(
+        min_value=-MAX_QUANTITY, max_value=MAX_QUANTITY, help_text="Copies added (negative: removed)."
+    )
+
+
 CHANGES_IN = inline_serializer(
     "CollectionChangesIn",
     {
-        "game": serializers.CharField(required=False, help_text="Optional: the game of every change."),
-        "changes": serializers.ListField(
-            child=inline_serializer(
-                "CollectionChangeIn",
-                {
-                    "card": serializers.CharField(help_text="The card's code (GEMP id for SWCCG)."),
-                    "set": serializers.CharField(required=False),
-                    "variant": serializers.CharField(required=False),
-                    "finish": serializers.CharField(required=False, help_text='"" or "foil"'),
-                    "condition": serializers.CharField(
-                        required=False, help_text='"", M, NM, LP, MP, HP or D'
-                    ),
-                    "delta": serializers.IntegerField(help_text="Copies added (negative: removed)."),
-                },
-            ),
-            max_length=MAX_CHANGES,
+        "game": serializers.ChoiceField(
+            choices=GAME_CODES, required=False, help_text="Optional: the game of every change."
         ),
+        "changes": serializers.ListField(child=CollectionChangeIn(), min_length=1, max_length=MAX_CHANGES),
     },
 )
 IMPORT_IN = inline_serializer(
@@ -125,7 +136,7 @@ class CollectionListView(OwnCollectionView):
 
     @extend_schema(
         operation_id="collection_list",
-        parameters=[GAME_PARAM, OpenApiParameter("name", str), OpenApiParameter("page", int)],
+        parameters=[GAME_REQUIRED, OpenApiParameter("name", str), *page_parameters()],
         responses={200: PAGE_OUT, 400: ERROR, 401: ERROR, 404: ERROR},
     )
     def get(self, request):
@@ -297,7 +308,7 @@ class CollectionExportView(OwnCollectionView):
 
     @extend_schema(
         operation_id="collection_export",
-        parameters=[GAME_PARAM, OpenApiParameter("as", str, enum=["csv", "json"])],
+        parameters=[GAME_REQUIRED, OpenApiParameter("as", str, enum=["csv", "json"])],
         responses={
             (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR),
             (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT),
@@ -318,7 +329,7 @@ class CollectionHistoryView(OwnCollectionView):
 
     @extend_schema(
         operation_id="collection_history",
-        parameters=[GAME_PARAM, OpenApiParameter("card", str, required=True)],
+        parameters=[GAME_REQUIRED, OpenApiParameter("card", str, required=True)],
         responses={200: OpenApiTypes.OBJECT, 400: ERROR, 401: ERROR, 404: ERROR},
     )
     def get(self, request):

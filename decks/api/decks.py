@@ -212,7 +212,11 @@ class DeckListView(APIView):
     @extend_schema(
         operation_id="decks_list",
         parameters=[
-            OpenApiParameter("mine", bool),
+            OpenApiParameter(
+                "mine",
+                {"type": "string", "enum": ["true", "false", "1", "0"]},
+                description="true (or 1): only your own decks (login needed to have any).",
+            ),
             GAME_PARAM,
             OpenApiParameter(
                 "changed_since",
@@ -226,7 +230,10 @@ class DeckListView(APIView):
     )
     def get(self, request):
         found = decks.deck_visible_to(request.user)
-        if request.query_params.get("mine") in ("1", "true") and request.user.is_authenticated:
+        mine = request.query_params.get("mine")
+        if mine not in (None, "true", "false", "1", "0"):
+            raise ApiError("bad-parameter", "mine is true or false (or 1 or 0).")
+        if mine in ("1", "true") and request.user.is_authenticated:
             found = found.filter(owner=request.user)
         game = check_game(request.query_params.get("game"))
         if game:

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from cardsdb.api.conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp, rows_stamp
 from cardsdb.api.errors import ApiError
-from cardsdb.api.pagination import CardPagination, whole_number
+from cardsdb.api.pagination import CardPagination, page_parameters, whole_number
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
@@ -33,12 +33,13 @@ from .history_serializers import (
     VersionOut,
     VersionPageOut,
 )
-from .serializers import IF_MATCH, DeckOut
+from .serializers import IF_MATCH_REQUIRED, DeckOut
 from .versions import if_match, with_etag
 from .views import MAX_BODY, check_body_size
 
 MAX_ID = 2_147_483_647
-PAGE_PARAMS = [OpenApiParameter("page", int), OpenApiParameter("page_size", int, description="1 to 500.")]
+ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": MAX_ID}  # what number_param accepts
+PAGE_PARAMS = page_parameters()
 
 
 def text_param(request, name: str, limit: int) -> str | None:
@@ -146,8 +147,8 @@ class VersionDiffView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("from", int, description="Default: `to` − 1."),
-            OpenApiParameter("to", int, description="Default: the deck's version now."),
+            OpenApiParameter("from", ID_SCHEMA, description="Default: `to` − 1."),
+            OpenApiParameter("to", ID_SCHEMA, description="Default: the deck's version now."),
             OpenApiParameter("format", str, description="Check both in this format instead of the deck's."),
         ],
         responses={200: DiffOut, 400: ERROR, 404: ERROR},
@@ -167,7 +168,7 @@ class VersionRestoreView(APIView):
     parser_classes = [JSONParser]
 
     @extend_schema(
-        parameters=[IF_MATCH],
+        parameters=[IF_MATCH_REQUIRED],
         request=RestoreIn,
         responses={200: DeckOut, 400: ERROR, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR},
     )
@@ -204,7 +205,8 @@ class DeckDuplicateView(APIView):
         data = _body(request)
         _closed(data, {"name"})
         name = data.get("name")
-        if name is not None and (not isinstance(name, str) or not 1 <= len(name.strip()) <= 100):
+        # Leave `name` out for the default; null is not text (the schema says a string).
+        if "name" in data and (not isinstance(name, str) or not 1 <= len(name.strip()) <= 100):
             raise ApiError("invalid-request", "`name` must be text of 1 to 100 characters.")
         source = history.deck_readable(request.user, deck_id)
         deck = history.deck_duplicate(source, owner=request.user, name=name.strip() if name else None)
@@ -216,7 +218,10 @@ class DeckCompareView(APIView):
     B, and in both. A printing counts as its card; all zones together."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("a", int, required=True), OpenApiParameter("b", int, required=True)],
+        parameters=[
+            OpenApiParameter("a", ID_SCHEMA, required=True),
+            OpenApiParameter("b", ID_SCHEMA, required=True),
+        ],
         responses={200: CompareOut, 400: ERROR, 404: ERROR},
     )
     def get(self, request):
@@ -265,7 +270,7 @@ class PublicDeckListView(PublicDecksRead, APIView):
         responses={200: PublicDeckPageOut, 304: NOT_MODIFIED, 400: ERROR, 404: ERROR},
     )
     def get(self, request):
-        game = check_game(text_param(request, "game", 20))
+        game = check_game(request.query_params.get("game"))
         codes = request.query_params.getlist("card")
         if codes and not game:
             raise ApiError("bad-parameter", "card= needs game= (card ids are a game's own).")

@@ -6,20 +6,31 @@ ids, 6,000,000 characters and 150,000 lines of deck-list text in all, and a body
 most 3 unfinished jobs per user (429 `too-many-jobs`). Jobs need a login: the work is counted to someone."""
 
 from django.conf import settings
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.jobs import JobOut, accept_job
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
-from cardsdb.api.schema import ERROR
+from cardsdb.api.schema import ERROR, StrictSerializer
 
-from .serializers import LegalityRequest
 from .views import check_batch_work, check_body_size
 
 MAX_JOB_DECKS = 5_000
 JOB_LIMITS = {"cards": 400_000, "characters": 6_000_000, "lines": 150_000}
+
+
+class LegalityJobRequest(StrictSerializer):
+    # Each deck an object, as in the batch: one with bad input (no `game`, say) gets an error object in its place
+    # in the result, and the other decks are still checked.
+    decks = serializers.ListField(
+        child=serializers.DictField(),
+        min_length=1,
+        max_length=MAX_JOB_DECKS,
+        help_text="Legality request bodies (LegalityRequest), each checked on its own.",
+    )
 
 
 class LegalityJobView(APIView):
@@ -29,7 +40,9 @@ class LegalityJobView(APIView):
 
     @extend_schema(
         operation_id="legality_jobs_create",
-        request=inline_serializer("LegalityJobRequest", {"decks": LegalityRequest(many=True)}),
+        # Each deck an object, as in the batch: one with bad input (no `game`, say) gets an error object in its
+        # place in the result, and the other decks are still checked.
+        request=LegalityJobRequest,
         responses={202: JobOut, 400: ERROR, 401: ERROR, 413: ERROR, 429: ERROR},
     )
     def post(self, request):

@@ -10,15 +10,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
-from cardsdb.api.pagination import whole_number
+from cardsdb.api.pagination import page_parameters, whole_number
 from cardsdb.api.permissions import LoginRequired
-from cardsdb.api.views import ERROR, GAME_PARAM, check_game
+from cardsdb.api.views import ERROR, GAME_REQUIRED, check_game
 
 from .. import deck_services as decks
 from ..missing_services import BuildableFilters, buildable, deck_missing, missing_file
 
 MISSING_EXPORTS = ("text", "csv")
 MAX_PAGE_SIZE = 100
+MAX_PAGES = 10_000
 
 MissingOut = inline_serializer(
     "DeckMissing",
@@ -140,12 +141,11 @@ class BuildableView(CollectionCompareView):
     @extend_schema(
         operation_id="collection_buildable",
         parameters=[
-            GAME_PARAM,
+            GAME_REQUIRED,
             OpenApiParameter("side", str),
             OpenApiParameter("format", str, description="A format code of the game."),
             OpenApiParameter("scope", str, enum=["all", "mine", "public"]),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int, description=f"1 to {MAX_PAGE_SIZE}."),
+            *page_parameters(pages=MAX_PAGES, page_size=MAX_PAGE_SIZE),
         ],
         responses={200: BuildableOut, 400: ERROR, 401: ERROR},
     )
@@ -156,7 +156,7 @@ class BuildableView(CollectionCompareView):
             filters = BuildableFilters.read(game, params)
         except ValueError as exc:
             raise ApiError(exc.args[0], exc.args[1]) from None
-        page = whole_number(params.get("page", "1"), "page", 1, 10_000)
+        page = whole_number(params.get("page", "1"), "page", 1, MAX_PAGES)
         size = whole_number(params.get("page_size", "25"), "page_size", 1, MAX_PAGE_SIZE)
         result = buildable(request.user, game=game, **filters.as_kwargs())
         chunk = result.ranked[(page - 1) * size : page * size]

@@ -12,6 +12,7 @@ from rest_framework import serializers
 
 from cardsdb.api.schema import StrictSerializer
 
+from ..formats_io.detect import READERS
 from ..formats_io.limits import MAX_CHARS
 from ..games import PROFILES, all_sides
 
@@ -268,7 +269,9 @@ class DeckImportIn(serializers.Serializer):
     game = serializers.ChoiceField(choices=["swccg", "swtcg", "swdbg"])
     decklist = serializers.CharField()
     side = serializers.CharField(required=False)
-    format = serializers.CharField(required=False, help_text="The list's format, if not detected.")
+    format = serializers.ChoiceField(
+        choices=sorted(READERS), required=False, help_text="The list's format; detected when left out."
+    )
 
 
 class DeckImportOut(serializers.Serializer):
@@ -279,12 +282,22 @@ class DeckImportOut(serializers.Serializer):
     problems = serializers.ListField(child=serializers.DictField())
 
 
+# Any value is read (RFC 9110 allows weak tags and lists): only one strong ETag of the deck or * can match; a
+# value that cannot match is 412 precondition-failed, like a stale one.
 IF_MATCH = OpenApiParameter(
     "If-Match",
     str,
     OpenApiParameter.HEADER,
     description='The deck\'s ETag as you read it (e.g. "3"), or *: a deck changed since is refused (412). '
     "Needed to change the cards (428 without it).",
+)
+IF_MATCH_REQUIRED = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The deck\'s ETag as you read it (e.g. "3"), or * to replace whatever the deck holds: a deck '
+    "changed since is refused (412), a request without it 428.",
 )
 # Each export's media type (decks/exports.py): the file, not a JSON answer.
 EXPORT_RESPONSES = {
@@ -293,6 +306,19 @@ EXPORT_RESPONSES = {
     (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="json"),
     (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, description="pdf: the proxy sheet"),
 }
+
+
+def _json_type(value: object) -> str:
+    """What a JSON value is, in JSON's words: null, a number, text…"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "an object" if isinstance(value, dict) else "a list"
 
 
 def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
@@ -308,12 +334,13 @@ def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
             errors[key] = ["This field is required and must be a string."]
         elif len(data[key]) > longest:
             errors[key] = [f"Ensure this field has no more than {longest} characters."]
+    # An optional field is left out or given its type: an explicit null is refused (the schema allows none).
     for key in ("cards", "outside_deck"):
-        value = data.get(key)
-        if value is None:
+        if key not in data:
             continue
+        value = data[key]
         if not isinstance(value, list):
-            errors[key] = ['Expected a list of items but got type "' + type(value).__name__ + '".']
+            errors[key] = [f"Expected a list of card ids, not {_json_type(value)}."]
         elif len(value) > MAX_DECK_CARDS:
             errors[key] = [f"Ensure this field has no more than {MAX_DECK_CARDS} elements."]
         else:
@@ -326,16 +353,16 @@ def parse_legality_body(data: object) -> tuple[dict | None, dict | None]:
                 errors[key] = bad
     decklist = data.get("decklist")
     # its size is read_decklist's to check: 413 decklist-too-large on every endpoint (formats_io.limits)
-    if decklist is not None and not isinstance(decklist, str):
+    if "decklist" in data and not isinstance(decklist, str):
         errors["decklist"] = [f"Must be text of at most {MAX_DECKLIST_CHARS} characters."]
     side = data.get("side")
-    if side is not None:
+    if "side" in data:
         game = data.get("game")
         sides = PROFILES[game].sides if isinstance(game, str) and game in PROFILES else all_sides()
         if not isinstance(side, str) or side.lower() not in {s.lower() for s in sides}:
             errors["side"] = [f"One of {', '.join(sides)} for this game."]
     setup = data.get("setup")
-    if setup is not None and not isinstance(setup, dict):
+    if "setup" in data and not isinstance(setup, dict):
         errors["setup"] = ["Expected a JSON object: a SW:DBG game setup."]
     if sum(key in data for key in ("cards", "decklist", "setup")) != 1 and not errors:
         errors["non_field_errors"] = [

@@ -6,6 +6,7 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -18,11 +19,63 @@ CONFIG = {
     # The coverage phase sends hundreds of boundary cases per operation: more than a CI run can afford.
     "phases": {"coverage": {"enabled": False}, "stateful": {"enabled": False}},
 }
-# No server error; every status code, content type and body is one the schema documents.
-# (negative_data_rejection and positive_data_acceptance are left out: the schema cannot say every rule a body
-# must follow — a card id must name a card, `cards` or `decklist` but not both — so they would flag answers
-# that are right.)
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# The codes of a refusal whose rule is about the request's shape: every such rule is stated in the schema, so a
+# request the schema calls valid never gets one. The other refusals of a valid-looking request are rules no
+# schema states: a card id that names no card, a query that does not parse, a lone surrogate, a cost past a
+# bound that depends on the cards (simulation-too-large), a record or setup that cannot be played (bad-record,
+# bad-setup), more cards in the hand than in the pile (hand-too-large), `cards` and `decklist` together…
+SHAPE_CODES = frozenset({"invalid-request", "bad-parameter", "precondition-required"})
+
+
+# Operations with a shape rule that a schema cannot state, and the rule: their refusals of such a request are
+# right. Every other operation states all of its shape in the schema.
+RULES_NO_SCHEMA_STATES = {
+    ("POST", "/api/legality/"): "one of `cards`, `decklist` or `setup`, never two",
+    ("POST", "/api/decks/"): "a SW:DBG deck has a `setup`, the other games' `cards` or a `decklist`",
+    ("PUT", "/api/decks/{deck_id}/"): "a deck's game cannot change",
+    ("PATCH", "/api/decks/{deck_id}/"): "a deck's game cannot change; a change of the cards needs If-Match",
+    ("GET", "/api/decks/public/"): "card= needs game= (card ids are a game's own)",
+    ("POST", "/api/tokens/"): "a token's name is not one of your other tokens' names",
+    ("POST", "/api/games/swccg/replays/"): "a title holds no control character",
+    ("GET", "/api/cards/named"): "exactly one of fuzzy= or exact=",
+    ("GET", "/api/collection/buildable/"): "side= is one of the game's sides",
+}
+
+
+@schemathesis.check
+def valid_shapes_are_accepted(ctx, response, case):
+    """positive_data_acceptance, for the rules the schema states: a request the schema calls valid is never
+    refused for its shape (schemathesis's own check also fails the refusals above, whose rules it cannot see)."""
+    if (
+        case.meta is None
+        or not case.meta.generation.mode.is_positive
+        or response.status_code not in (400, 428)
+    ):
+        return None
+    if (case.method.upper(), case.operation.path) in RULES_NO_SCHEMA_STATES:
+        return None
+    try:
+        code = response.json().get("code")
+    except (ValueError, AttributeError):
+        code = None
+    if code in SHAPE_CODES:
+        raise AssertionError(
+            f"A request the schema calls valid was refused for its shape: {response.status_code} {code}: "
+            f"{response.json().get('message')}"
+        )
+    return None
+
+
+# No server error; every status code, content type and body is one the schema documents; a request the schema
+# calls invalid is refused (negative_data_rejection); one it calls valid is not refused for its shape.
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+    valid_shapes_are_accepted,
+]
 
 # Read from the application: the schema under test is the one clients get.
 SCHEMA = schemathesis.openapi.from_wsgi(

@@ -149,3 +149,74 @@ def test_bodies_the_server_checks_key_by_key_are_closed(basic_auth):
     # and the server does refuse an unknown key, as the schema says
     response = call("POST", "/api/decks/", basic_auth, body={"name": "x", "game": "swccg", "colour": "red"})
     assert response.status_code == 400 and response.json()["code"] == "invalid-request"
+
+
+# ---- what the schema allows is what the server accepts (issue #23's mismatches) ----
+
+
+def _parameter(path: str, method: str, name: str) -> dict:
+    operation = raw_schema()["paths"][path][method]
+    return next(p for p in operation["parameters"] if p["name"] == name)
+
+
+def test_page_and_page_size_say_their_bounds_and_zero_is_refused(deck_ids):
+    for path in ("/api/cards/", "/api/decks/public/", "/api/collection/", "/api/decks/{deck_id}/versions/"):
+        for name, high in (("page", 1_000_000), ("page_size", 500)):
+            assert _parameter(path, "get", name)["schema"] == {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": high,
+            }
+    for query in ({"game": "swccg", "page": "0"}, {"game": "swccg", "page_size": "0"}):
+        response = call("GET", "/api/cards/", query=query)
+        assert response.status_code == 400 and response.json()["code"] == "bad-parameter"
+
+
+def test_an_empty_game_is_not_every_game():
+    for path in ("/api/formats/", "/api/sets/"):
+        assert sorted(_parameter(path, "get", "game")["schema"]["enum"]) == ["swccg", "swdbg", "swtcg"]
+        response = call("GET", path, query={"game": ""})
+        assert response.status_code == 400 and response.json()["code"] == "unknown-game", path
+
+
+def test_mine_is_true_or_false(deck_ids, basic_auth):
+    assert _parameter("/api/decks/", "get", "mine")["schema"]["enum"] == ["true", "false", "1", "0"]
+    refused = call("GET", "/api/decks/", basic_auth, query={"mine": "null"})
+    assert refused.status_code == 400 and refused.json()["code"] == "bad-parameter"
+    assert len(call("GET", "/api/decks/", basic_auth, query={"mine": "true"}).json()) == 3
+
+
+def test_explicit_nulls_are_refused_where_the_schema_allows_none(deck_ids, basic_auth):
+    duplicate = call(
+        "POST", "/api/decks/{deck_id}/duplicate/", basic_auth, path_parameters={"deck_id": deck_ids[0]},
+        body={"name": None},
+    )  # fmt: skip
+    assert duplicate.status_code == 400 and duplicate.json()["code"] == "invalid-request"
+    for field in ("side", "outside_deck", "decklist", "setup"):
+        body = {"game": "swccg", "format": "open", "cards": ["1_168"], field: None}
+        refused = call("POST", "/api/legality/", body=body)
+        assert refused.status_code == 400 and field in refused.json()["errors"], field
+
+
+def test_a_restore_needs_if_match_and_the_schema_says_so(deck_ids, basic_auth):
+    if_match = _parameter("/api/decks/{deck_id}/restore/", "post", "If-Match")
+    assert if_match["in"] == "header" and if_match["required"] is True
+
+
+def test_a_legality_job_takes_any_objects_and_answers_each_deck_in_its_place():
+    """The job's decks are checked one by one, as the batch's: the schema says objects, not LegalityRequests
+    (a deck without `game` gets an error object in the result, the others are still checked)."""
+    components = raw_schema()["components"]["schemas"]
+    job = components["LegalityJobRequest"]
+    assert job["additionalProperties"] is False
+    assert job["properties"]["decks"]["items"] == {"type": "object", "additionalProperties": {}}
+    assert job["properties"]["decks"]["minItems"] == 1 and job["properties"]["decks"]["maxItems"] == 5_000
+
+
+def test_text_that_may_not_be_blank_says_so_and_nested_lists_say_their_bounds():
+    components = raw_schema()["components"]["schemas"]
+    card = components["CardInBattleIn"]["properties"]["card"]
+    assert card["minLength"] == 1 and card["pattern"] == r"\S"
+    assert components["CaptureIn"]["properties"]["captured"]["minItems"] == 1
+    change = components["CollectionChangeIn"]
+    assert change["additionalProperties"] is False and change["properties"]["delta"]["maximum"] == 9_999
