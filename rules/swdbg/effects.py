@@ -133,8 +133,7 @@ def _to_hand_self(state, step, actor, source, optional):
 
 def _purge_enemy_row(state, step, actor, source, optional):
     enemies = [c for c in state.row if state.is_enemy(actor, c)]
-    for card in enemies:
-        state.discard_from_row(card)
+    state.discard_all_from_row(enemies)
     state.damage_base(actor, step[1] * len(enemies))
 
 
@@ -371,12 +370,15 @@ TURN_START: Final = (("_choose_base",), ("_income",), ("_turn_start_base",))
 
 
 def place_purchase(state: State, player: int, card: int, dest: str = "discard") -> None:
-    """Put a purchased card where it goes: the discard pile unless a card or base says otherwise; then its
-    "when purchased" ability triggers."""
+    """Put a purchased card where it goes: the discard pile unless a card or base says otherwise (the Twi'lek
+    Smuggler and Sullust: on top of the deck; Jedha: into the hand; a free purchase's own "into your hand"); then
+    its "when purchased" ability triggers."""
     me, info = state.players[player], state.cards[card]
     flags = state.flags
-    if dest == "discard":
-        if "next_purchase_top" in flags:  # Twi'lek Smuggler
+    if dest == "top_if_force":  # Princess Leia: without the Force, a purchase like any other
+        dest = "top" if state.force_with(player) else "discard"
+    if dest == "discard" or dest == "top":  # only a card's own "into your hand" overrides what follows
+        if "next_purchase_top" in flags:  # Twi'lek Smuggler: spent by the next purchase, whatever its kind
             flags.discard("next_purchase_top")
             dest = "top"
         if state.base_rule(player, "first_purchase_top") and "first_purchase" not in flags:  # Sullust
@@ -390,8 +392,6 @@ def place_purchase(state: State, player: int, card: int, dest: str = "discard") 
     if info.faction == "Neutral":
         flags.add("first_neutral_purchase")
     flags.add("first_purchase")
-    if dest == "top_if_force":
-        dest = "top" if state.force_with(player) else "discard"
     if dest == "top":
         me.deck.append(card)
     elif dest in ("hand", "hand_exile_end"):

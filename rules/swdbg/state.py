@@ -323,11 +323,23 @@ class State:
             self.row[slot] = self.galaxy_deck.pop()
 
     def take_from_row(self, card: int) -> None:
+        """A galaxy-row card leaves for a player (purchased): its slot is refilled."""
         self.refill(self.row.index(card))
 
     def discard_from_row(self, card: int) -> None:
-        self.take_from_row(card)
+        """A galaxy-row card goes to the galaxy discard pile, and only then is its slot refilled: with the galaxy
+        deck empty, the refill reshuffles that pile, this card included (it may come straight back)."""
+        slot = self.row.index(card)
         self.galaxy_discard.append(card)
+        self.refill(slot)
+
+    def discard_all_from_row(self, cards: list[int]) -> None:
+        """Several galaxy-row cards discarded at once (Rodia): all go to the galaxy discard pile, then their slots
+        are refilled left to right. Each refill finds a card (the pile holds at least those discarded)."""
+        slots = [slot for slot, card in enumerate(self.row) if card in cards]
+        self.galaxy_discard.extend(self.row[slot] for slot in slots)
+        for slot in slots:
+            self.refill(slot)
 
     def gain_force(self, player: int, n: int) -> None:
         side = self.players[player].side
