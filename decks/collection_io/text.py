@@ -45,7 +45,8 @@ def as_text(data: bytes | str, *, max_bytes: int = MAX_BYTES, max_lines: int = M
         raise CollectionFileError(
             "bad-unicode", f"Line {line} holds a NUL character; a collection file is plain text.", line=line
         )
-    lines = text.count("\n") + 1 if text else 0
+    # A file's last line ends with a newline (or not): 50,000 lines are 50,000 whether or not the last has one.
+    lines = text.count("\n") + (0 if text.endswith("\n") else 1) if text else 0
     if lines > max_lines:
         raise CollectionFileError(
             "collection-too-large",

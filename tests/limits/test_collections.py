@@ -37,6 +37,7 @@ def test_text_is_measured_in_utf8_bytes():
 def test_lines_at_the_limit_are_read_one_more_is_refused():
     at_limit = "\n".join(["x"] * MAX_LINES)
     assert as_text(at_limit).count("\n") + 1 == MAX_LINES
+    assert as_text(at_limit + "\n") == at_limit + "\n"  # the last line's own newline is not one more line
     assert refused(as_text, at_limit + "\nx") == "collection-too-large"
 
 
