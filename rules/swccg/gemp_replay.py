@@ -22,7 +22,9 @@ from rules.swccg.cards import DARK, LIGHT
 
 MAX_COMPRESSED_BYTES = 4 * 1024 * 1024
 MAX_INFLATED_BYTES = 16 * 1024 * 1024  # also the bound for plain XML input
-MAX_EVENTS = 50_000  # a long GEMP game logs a few thousand; 50,000 read in about a second
+# A long GEMP game logs a few thousand events; each costs ~30 µs to read and summarise, so 25,000 keep a request
+# under a second (50,000 log lines took 1.5-2 s of CPU with the answer).
+MAX_EVENTS = 25_000
 MAX_CHILDREN_PER_EVENT = 5_000  # GS has 4, a card-choice decision a few hundred parameters
 MAX_DEPTH = 3  # gameReplay > ge > playerZones / parameter: GEMP writes nothing deeper
 # What one file may hold beyond its bytes: each bound keeps the reader's time, its memory and the answer small

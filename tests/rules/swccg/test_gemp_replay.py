@@ -434,7 +434,7 @@ def test_long_values_are_kept_raw_and_cut_in_words():
 
 
 def test_many_conflicts_and_phases_in_one_turn_stay_linear():
-    many = 16_000
+    many = gemp_replay.MAX_EVENTS // 3 - 1
     events = ['<ge participantId="a" type="TC"/>']
     events += [f'<ge locationIndex="{i % 7}" otherCardIds="1" type="SB"/>' for i in range(many)]
     events += ["<ge type='EB'/>"] * many
