@@ -178,8 +178,7 @@ def observed_game(data: bytes, offset: int = 0, limit: int = 500) -> dict:
             "location_index": e.location_index,
             "destiny": e.destiny_value,
             "words": gemp_replay.describe_event(game, e, name),
-            # unknown types shown raw, each value cut as in words: a page of them stays small
-            "attributes": {k: gemp_replay.cut(v) for k, v in e.attributes} if not e.known else None,
+            "attributes": gemp_replay.shown_attributes(e) if not e.known else None,  # unknown types shown raw
         }
 
     return {

@@ -222,6 +222,12 @@ def resolve_cards(
     )
 
 
+def shown_attributes(event: ReplayEvent) -> dict[str, str]:
+    """An event's raw attributes as an answer shows them (an unknown event's): each value cut as in words, so
+    that a page of such events stays small."""
+    return {name: _cut(value) for name, value in event.attributes}
+
+
 def describe_event(game: ObservedGame, event: ReplayEvent, card_name: Callable[[str], str] = str) -> str:
     """The event in words; `card_name` turns a blueprint id into what to show (the Django layer: a title)."""
     return _describe(event, game.players, game.recorded_by, card_name)
@@ -504,10 +510,10 @@ class _Reader:
 
 def _describe(event: ReplayEvent, players: tuple[str, ...], recorded_by: str | None, name: Callable) -> str:
     side = _side_of(players, event.participant)
-    who = {DARK: "Dark Side", LIGHT: "Light Side"}.get(side or "", cut(event.participant or ""))
+    who = {DARK: "Dark Side", LIGHT: "Light Side"}.get(side or "", _cut(event.participant or ""))
     prefix = (f"Turn {event.turn}" if event.turn else "Setup") + (f", {who}" if who else "")
     return (
-        f"{prefix}: {cut(' '.join(cut(_body(event, players, recorded_by, name), 4 * WORDS_LIMIT).split()))}"
+        f"{prefix}: {_cut(' '.join(_cut(_body(event, players, recorded_by, name), 4 * WORDS_LIMIT).split()))}"
     )
 
 
@@ -555,7 +561,7 @@ def _body(event: ReplayEvent, players: tuple[str, ...], recorded_by: str | None,
         return f"draws {card} for {event.destiny_text or 'destiny'}{value}"
     if kind == "D":
         return f"decision ({get('decisionType')}): {get('text') or ''}"
-    shown = ", ".join(f"{key}={cut(value, 60)}" for key, value in event.attributes[:20] if key != "type")
+    shown = ", ".join(f"{key}={_cut(value, 60)}" for key, value in event.attributes[:20] if key != "type")
     return f"{event.type_name} ({shown})"
 
 
@@ -598,5 +604,5 @@ def _list(ids: list[int]) -> str:
     return ", ".join(map(str, ids[:10])) + (", …" if len(ids) > 10 else "")
 
 
-def cut(text: str, limit: int = WORDS_LIMIT) -> str:
+def _cut(text: str, limit: int = WORDS_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
