@@ -79,7 +79,12 @@ ERROR_CODES = {
     "card indexes).",
     "bad-replay": "The GEMP replay file cannot be read (bad zlib or XML, a DTD or entity, an event without a type).",
     "not-a-replay": "The file is not a GEMP replay (neither zlib, gzip nor XML with a gameReplay root).",
-    "replay-too-large": "The GEMP replay file, or what it inflates to, is larger than one request reads (413).",
+    "replay-too-large": "The GEMP replay file is over one of the bounds a request reads (413): its bytes, what it "
+    "inflates to, its elements, attributes, values, players or listed ids; 'bound' names which, 'limit' its value.",
+    "record-too-large": "A SWCCG game record asks more of the referee than one request may (413): cards listed by "
+    "its events, battles or sabacc games; 'bound' names which, 'limit' its value.",
+    "answer-too-large": "The answer would be larger than one response carries (413); 'limit' is the bound in bytes, "
+    "the message says how to ask for less.",
     "capture-not-allowed": "The capture breaks the capture rules ('rule' says which: light-side-capture, "
     "not-capturable, not-an-escort, one-captive-each, not-a-prison, …).",
     "bad-record": "The game record is not the documented shape (GET /api/games/swdbg/record-schema).",

@@ -12,7 +12,9 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsdb.api.answer_size import check_answer_size
 from cardsdb.api.errors import ApiError
+from cardsdb.api.pagination import whole_number
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
@@ -23,6 +25,9 @@ from rules.swccg.referee import CHECK, STRICT, referee
 from rules.swccg_cards import ccg_cards
 
 MAX_RECORD_BODY = 3_000_000  # 20,000 events of ~100 bytes, and the decks
+# Violations listed in an answer (all are counted in violations_total): a record breaking more rules than this is
+# not a game, and listing them all would weigh tens of megabytes.
+MAX_VIOLATIONS_SHOWN = 1_000
 
 
 class SwccgRecordIn(StrictSerializer):
@@ -42,6 +47,14 @@ def checked_record(data: object) -> tuple[Record, dict[str, CcgCard]]:
     try:
         record = check_shape(data)
     except RecordError as exc:
+        if exc.limit is not None:  # over a bound on the work: 413, like a body over its size
+            raise ApiError(
+                exc.code,
+                exc.message,
+                status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+                bound=exc.bound,
+                limit=exc.limit,
+            ) from None
         raise ApiError(
             exc.code, exc.message, **({"index": exc.index} if exc.index is not None else {})
         ) from None
@@ -66,7 +79,8 @@ def replay_record(data: object, mode: str, upto: int | None = None, *, checked=N
         "events_checked": result.events_checked,
         "stopped_at": result.stopped_at,
         "legal": not result.violations,
-        "violations": [v.as_dict() for v in result.violations],
+        "violations": [v.as_dict() for v in result.violations[:MAX_VIOLATIONS_SHOWN]],
+        "violations_total": len(result.violations),
         "ended": result.ended,
         "winner": result.winner,
         "turns": [asdict(t) for t in result.turns],
@@ -77,7 +91,8 @@ def replay_record(data: object, mode: str, upto: int | None = None, *, checked=N
 class SwccgReplayView(APIView):
     """Referee a SWCCG game record against the stored cards: every broken rule with the event's index, its code
     and the rulebook's words (strict: the first one stops the replay; ?mode=check: all of them, carrying on from
-    what the record says happened), a summary of each turn, and the table at the end (or after event `upto`)."""
+    what the record says happened; the first MAX_VIOLATIONS_SHOWN listed, all counted in violations_total), a
+    summary of each turn, and the table at the end (or after event `upto`)."""
 
     parser_classes = [JSONParser]
     authentication_classes = []
@@ -97,10 +112,10 @@ class SwccgReplayView(APIView):
             raise ApiError("bad-parameter", "mode is strict or check.")
         upto = request.query_params.get("upto")
         if upto is not None:
-            if not upto.isdigit() or len(upto) > 6:
-                raise ApiError("bad-parameter", f"upto is an event index from 0 to {MAX_EVENTS - 1}.")
-            upto = int(upto)
-        return Response(replay_record(request.data, mode, upto))
+            upto = whole_number(upto, "upto", 0, MAX_EVENTS - 1)
+        answer = replay_record(request.data, mode, upto)
+        check_answer_size(answer, "Ask for the table at an earlier event (?upto=) or send a shorter record.")
+        return Response(answer)
 
 
 class SwccgRecordSchemaView(APIView):
@@ -119,12 +134,11 @@ MAX_GEMP_BODY = 4 * 1024 * 1024  # rules/swccg/gemp_replay.py's MAX_COMPRESSED_B
 MAX_EVENTS_SHOWN = 2_000
 
 
-def _gemp_error(exc) -> ApiError:
-    from rules.swccg.gemp_replay import MAX_COMPRESSED_BYTES
-
-    if exc.code == "replay-too-large":
+def gemp_error(exc) -> ApiError:
+    """A gemp_replay.ReplayError as the API answers it: a file over a bound is a 413 naming the bound."""
+    if exc.limit is not None:
         return ApiError(
-            exc.code, exc.message, status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, limit=MAX_COMPRESSED_BYTES
+            exc.code, exc.message, status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, bound=exc.bound, limit=exc.limit
         )
     return ApiError(exc.code, exc.message)
 
@@ -137,7 +151,7 @@ def observed_game(data: bytes, offset: int = 0, limit: int = 500) -> dict:
     try:
         game = gemp_replay.read_replay(data)
     except gemp_replay.ReplayError as exc:
-        raise _gemp_error(exc) from None
+        raise gemp_error(exc) from None
     titles = dict(
         Card.objects.filter(
             game_id="swccg", code__in=game.blueprint_ids, edition=Card.Edition.CURRENT
@@ -164,7 +178,7 @@ def observed_game(data: bytes, offset: int = 0, limit: int = 500) -> dict:
             "location_index": e.location_index,
             "destiny": e.destiny_value,
             "words": gemp_replay.describe_event(game, e, name),
-            "attributes": dict(e.attributes) if not e.known else None,  # unknown types shown raw
+            "attributes": gemp_replay.shown_attributes(e) if not e.known else None,  # unknown types shown raw
         }
 
     return {
@@ -241,10 +255,10 @@ class GempReplayView(APIView):
     )
     def post(self, request):
         check_body_size(request, MAX_GEMP_BODY)
-        bounds = {}
-        for key, default, high in (("offset", 0, 10**6), ("limit", 500, MAX_EVENTS_SHOWN)):
-            value = request.query_params.get(key, str(default))
-            if not value.isdigit() or len(value) > 7 or int(value) > high:
-                raise ApiError("bad-parameter", f"{key} is a whole number from 0 to {high}.")
-            bounds[key] = int(value)
-        return Response(observed_game(request.body, **bounds))
+        bounds = {
+            key: whole_number(request.query_params.get(key, str(default)), key, 0, high)
+            for key, default, high in (("offset", 0, 10**6), ("limit", 500, MAX_EVENTS_SHOWN))
+        }
+        answer = observed_game(request.body, **bounds)
+        check_answer_size(answer, "Ask for fewer events at a time (?limit=).")
+        return Response(answer)

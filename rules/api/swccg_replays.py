@@ -23,6 +23,7 @@ from rest_framework import parsers, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsdb.api.answer_size import check_answer_size
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
@@ -30,7 +31,14 @@ from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
 from decks.api.views import check_body_size
-from rules.api.swccg_games import MAX_GEMP_BODY, MAX_RECORD_BODY, SwccgRecordIn, checked_record, replay_record
+from rules.api.swccg_games import (
+    MAX_GEMP_BODY,
+    MAX_RECORD_BODY,
+    SwccgRecordIn,
+    checked_record,
+    gemp_error,
+    replay_record,
+)
 from rules.models import SavedReplay
 from rules.swccg.referee import CHECK
 from rules.swccg_words import event_words
@@ -92,7 +100,9 @@ class ReplayViewerView(APIView):
     @extend_schema(request=SwccgRecordIn, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):
         check_body_size(request, MAX_RECORD_BODY)
-        return Response(viewer_answer(request.data))
+        answer = viewer_answer(request.data)
+        check_answer_size(answer, "Send a shorter record.")
+        return Response(answer)
 
 
 # ---- saved replays ----
@@ -209,7 +219,7 @@ def save_record(user, data: object, title: str) -> SavedReplay:
         record=data,
         size=len(text.encode()),
         events=replay["events"],
-        violations=len(replay["violations"]),
+        violations=replay["violations_total"],
     )
 
 
@@ -220,8 +230,7 @@ def save_gemp(user, data: bytes, title: str) -> SavedReplay:
     try:
         game = gemp_replay.read_replay(data)
     except gemp_replay.ReplayError as exc:
-        code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE if exc.code == "replay-too-large" else 400
-        raise ApiError(exc.code, exc.message, code) from None
+        raise gemp_error(exc) from None
     return _keep(
         user,
         kind=SavedReplay.Kind.GEMP,

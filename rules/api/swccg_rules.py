@@ -283,12 +283,10 @@ class SabaccIn(StrictSerializer):
 def _indexed(mapping: dict | None) -> dict[int, object] | None:
     if not mapping:
         return None
-    try:
-        return {int(key): value for key, value in mapping.items()}
-    except ValueError:
-        raise ApiError(
-            "invalid-request", "Card indexes are whole numbers from 0 to 5, as text keys."
-        ) from None
+    # ASCII digits only: int() also reads "١" as 1, " 1" and "1_0"
+    if not all(key.isascii() and key.isdigit() and len(key) <= 3 for key in mapping):
+        raise ApiError("invalid-request", "Card indexes are whole numbers from 0 to 5, as text keys.")
+    return {int(key): value for key, value in mapping.items()}
 
 
 class SabaccView(APIView):

@@ -22,9 +22,22 @@ from rules.swccg.cards import DARK, LIGHT
 
 MAX_COMPRESSED_BYTES = 4 * 1024 * 1024
 MAX_INFLATED_BYTES = 16 * 1024 * 1024  # also the bound for plain XML input
-MAX_EVENTS = 50_000  # a long GEMP game logs a few thousand; 50,000 read in about a second
+# A long GEMP game logs a few thousand events; each costs ~30 µs to read and summarise, so 25,000 keep a request
+# under a second (50,000 log lines took 1.5-2 s of CPU with the answer).
+MAX_EVENTS = 25_000
 MAX_CHILDREN_PER_EVENT = 5_000  # GS has 4, a card-choice decision a few hundred parameters
 MAX_DEPTH = 3  # gameReplay > ge > playerZones / parameter: GEMP writes nothing deeper
+# What one file may hold beyond its bytes: each bound keeps the reader's time, its memory and the answer small
+# (a 16 KB zlib file can inflate to 8 million participants or 4 million empty elements).
+MAX_ELEMENTS = 200_000  # events and their parts together; a long game writes a few tens of thousands
+MAX_ATTRIBUTES = 40  # on one element: GEMP writes at most a dozen
+MAX_VALUES = 500_000  # attribute values in the whole file
+MAX_NAME_CHARS = 100  # an element's or an attribute's name
+MAX_VALUE_CHARS = 10_000  # one attribute's value: a log line naming a whole deck runs to a few thousand
+MAX_PLAYERS = 8  # in the P event's list: a SWCCG table seats two
+MAX_LISTED = 1_000  # ids in one list attribute (otherCardIds, locationIndexes): two decks hold a few hundred
+MAX_LISTED_TOTAL = 50_000  # ids in every list of the file: each is read twice (the zones, the words)
+LIST_ATTRIBUTES = ("otherCardIds", "locationIndexes")
 WORDS_LIMIT = 300  # characters of one value shown in an event's words; the raw value is kept whole
 
 EVENT_TYPES = {
@@ -59,12 +72,19 @@ DESTINY_LOG_LIMIT = 1_000  # GEMP's destiny lines are far shorter; longer ones a
 
 
 class ReplayError(ValueError):
-    """A replay that cannot be read: `code` is stable, `message` says what is wrong."""
+    """A replay that cannot be read: `code` is stable, `message` says what is wrong; a file over a bound
+    (code replay-too-large) also names the bound and its limit."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, *, bound: str | None = None, limit: int | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
+        self.bound = bound
+        self.limit = limit
+
+
+def _too_large(bound: str, limit: int, message: str) -> ReplayError:
+    return ReplayError("replay-too-large", message, bound=bound, limit=limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,8 +193,12 @@ def read_replay(data: bytes) -> ObservedGame:
         raise ReplayError("bad-replay", f"A replay is bytes, not {type(data).__name__}.")
     data = bytes(data)
     encoding, xml = _decode(data)
-    if xml.count(b"<ge") > MAX_EVENTS:  # a cheap upper bound first; the parser counts exactly as it goes
+    # Cheap upper bounds first (a "<" not opening an end tag, a comment or a declaration starts an element in
+    # what GEMP writes); the parser counts exactly as it goes.
+    if xml.count(b"<ge") > MAX_EVENTS:
         raise ReplayError("too-many-events", f"A replay is limited to {MAX_EVENTS} events.")
+    if xml.count(b"<") - xml.count(b"</") - xml.count(b"<!") - xml.count(b"<?") > MAX_ELEMENTS:
+        raise _too_large("elements", MAX_ELEMENTS, f"A replay is limited to {MAX_ELEMENTS:,} elements.")
     reader = _Reader(encoding)
     _parse(xml, reader)
     return reader.result()
@@ -198,6 +222,12 @@ def resolve_cards(
     )
 
 
+def shown_attributes(event: ReplayEvent) -> dict[str, str]:
+    """An event's raw attributes as an answer shows them (an unknown event's): each value cut as in words, so
+    that a page of such events stays small."""
+    return {name: _cut(value) for name, value in event.attributes}
+
+
 def describe_event(game: ObservedGame, event: ReplayEvent, card_name: Callable[[str], str] = str) -> str:
     """The event in words; `card_name` turns a blueprint id into what to show (the Django layer: a title)."""
     return _describe(event, game.players, game.recorded_by, card_name)
@@ -216,19 +246,27 @@ def _decode(data: bytes) -> tuple[str, bytes]:
     if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
         raise ReplayError("not-a-replay", "This is neither a GEMP replay file (zlib) nor replay XML.")
     if len(data) > MAX_INFLATED_BYTES:
-        raise ReplayError("replay-too-large", f"Replay XML is limited to {MAX_INFLATED_BYTES} bytes.")
+        raise _too_large(
+            "inflated_bytes", MAX_INFLATED_BYTES, f"Replay XML is limited to {MAX_INFLATED_BYTES:,} bytes."
+        )
     return "xml", data
 
 
 def _inflate(data: bytes, wbits: int) -> bytes:
     if len(data) > MAX_COMPRESSED_BYTES:
-        raise ReplayError("replay-too-large", f"A replay file is limited to {MAX_COMPRESSED_BYTES} bytes.")
+        raise _too_large(
+            "file_bytes", MAX_COMPRESSED_BYTES, f"A replay file is limited to {MAX_COMPRESSED_BYTES:,} bytes."
+        )
     inflater, out, pending = zlib.decompressobj(wbits), bytearray(), data
     try:
         while pending:  # max_length stops a zip bomb at the limit instead of after inflating it
             out += inflater.decompress(pending, MAX_INFLATED_BYTES + 1 - len(out))
             if len(out) > MAX_INFLATED_BYTES:
-                raise ReplayError("replay-too-large", f"The replay inflates past {MAX_INFLATED_BYTES} bytes.")
+                raise _too_large(
+                    "inflated_bytes",
+                    MAX_INFLATED_BYTES,
+                    f"The replay inflates past {MAX_INFLATED_BYTES:,} bytes.",
+                )
             pending = inflater.unconsumed_tail
     except zlib.error as error:
         raise ReplayError("bad-replay", f"The compressed replay is damaged ({error}).") from None
@@ -257,10 +295,12 @@ class _ReplayTarget:
 
     def __init__(self, reader: "_Reader"):
         self.reader, self.depth, self.events = reader, 0, 0
+        self.elements = self.values = 0
         self.attributes: dict[str, str] = {}
         self.children: list[Child] = []
 
     def start(self, tag: str, attributes: dict[str, str]) -> None:
+        self._count(tag, attributes)
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise ReplayError(
@@ -277,8 +317,44 @@ class _ReplayTarget:
             self.attributes, self.children = attributes, []
         elif self.depth == 3:
             if len(self.children) >= MAX_CHILDREN_PER_EVENT:
-                raise ReplayError("replay-too-large", f"Event {self.events - 1} has too many parts.")
+                raise _too_large(
+                    "parts_per_event",
+                    MAX_CHILDREN_PER_EVENT,
+                    f"Event {self.events - 1} has more than {MAX_CHILDREN_PER_EVENT:,} parts.",
+                )
             self.children.append(Child(tag, tuple(attributes.items())))
+
+    def _count(self, tag: str, attributes: dict[str, str]) -> None:
+        """Every bound on what the parser hands over, checked before it is kept: the parse stops at the first."""
+        self.elements += 1
+        self.values += len(attributes)
+        if self.elements > MAX_ELEMENTS:
+            raise _too_large("elements", MAX_ELEMENTS, f"A replay is limited to {MAX_ELEMENTS:,} elements.")
+        if len(attributes) > MAX_ATTRIBUTES:
+            raise _too_large(
+                "attributes",
+                MAX_ATTRIBUTES,
+                f"An element of {self._where()} has more than {MAX_ATTRIBUTES} attributes.",
+            )
+        if self.values > MAX_VALUES:
+            raise _too_large("values", MAX_VALUES, f"A replay is limited to {MAX_VALUES:,} attribute values.")
+        if len(tag) > MAX_NAME_CHARS or any(len(name) > MAX_NAME_CHARS for name in attributes):
+            raise _too_large(
+                "name_chars",
+                MAX_NAME_CHARS,
+                f"A name in {self._where()} is longer than {MAX_NAME_CHARS} characters.",
+            )
+        for name, value in attributes.items():
+            if len(value) > MAX_VALUE_CHARS:
+                raise _too_large(
+                    "value_chars",
+                    MAX_VALUE_CHARS,
+                    f"{name[:40]} in {self._where()} has {len(value):,} characters; at most {MAX_VALUE_CHARS:,}.",
+                )
+
+    def _where(self) -> str:
+        """The element being started, for a message: the root, a <ge> (the next event) or a part of the last."""
+        return "the root" if not self.depth else f"event {self.events - (self.depth > 1)}"
 
     def end(self, tag: str) -> None:
         if self.depth == 2:
@@ -303,6 +379,7 @@ class _Reader:
         self.open_conflicts: dict[str, list[list]] = {}  # kind -> started, not yet ended (a stack, O(1) each)
         self.unknown_types: dict[str, None] = {}
         self.messages: list[LogMessage] = []
+        self.listed = 0  # ids in the list attributes so far
 
     def result(self) -> ObservedGame:
         events = tuple(self.events)
@@ -318,8 +395,28 @@ class _Reader:
         if not kind:
             raise ReplayError("bad-replay", f"Event {index} has no type.")
         participant = attrs.get("participantId")
+        for name in LIST_ATTRIBUTES:
+            listed = attrs[name].count(",") + 1 if name in attrs else 0
+            if listed > MAX_LISTED:
+                raise _too_large(
+                    "listed", MAX_LISTED, f"{name} of event {index} lists more than {MAX_LISTED:,}."
+                )
+            self.listed += listed
+            if self.listed > MAX_LISTED_TOTAL:
+                raise _too_large(
+                    "listed_total",
+                    MAX_LISTED_TOTAL,
+                    f"The lists of a replay hold at most {MAX_LISTED_TOTAL:,} ids.",
+                )
         if kind == "P" and not self.players:
-            self.players = tuple(p for p in attrs.get("allParticipantIds", "").split(",") if p)
+            listed = attrs.get("allParticipantIds", "")
+            if listed.count(",") >= MAX_PLAYERS:
+                raise _too_large(
+                    "players",
+                    MAX_PLAYERS,
+                    f"Event {index} lists more than {MAX_PLAYERS} players (a table seats two).",
+                )
+            self.players = tuple(p for p in listed.split(",") if p)
             self.recorded_by = participant
         elif kind == "D" and self.recorded_by is None:
             self.recorded_by = participant  # decisions are only ever recorded for the recording player

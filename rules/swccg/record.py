@@ -15,6 +15,13 @@ MAX_EVENTS = 20_000
 MAX_DECK = 130  # a 60-card deck and its outside-the-deck cards, with room to spare
 MAX_TEXT = 200
 MAX_LIST = 130
+# What a record may ask of the referee, checked with its shape before it is replayed, so that no record keeps a
+# request past a couple of seconds: the card keys listed by all the events together (draws, losses, sabacc
+# hands…: each costs what an event does; a whole game lists a few hundred), and the events that cost far more
+# than others (a battle is resolved, ~0.1 ms; a sabacc searched for each side's best values, up to ~13 ms; a
+# whole game has a few dozen battles and a sabacc or two).
+MAX_LISTED_CARDS = 20_000
+MAX_OF_KIND = {"battle": 1_000, "sabacc": 20}
 MAX_NUMBER = 10_000
 PHASES = ("activate", "control", "deploy", "battle", "move", "draw")
 
@@ -117,9 +124,17 @@ CHOICES = {
 class RecordError(ValueError):
     """A record that is not the documented shape: `code`, a message, and the event's index when one is at fault."""
 
-    def __init__(self, code: str, message: str, index: int | None = None):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        index: int | None = None,
+        *,
+        bound: str | None = None,
+        limit: int | None = None,
+    ):
         super().__init__(message)
-        self.code, self.message, self.index = code, message, index
+        self.code, self.message, self.index, self.bound, self.limit = code, message, index, bound, limit
 
     def as_dict(self) -> dict:
         found: dict = {"code": self.code, "message": self.message}
@@ -294,7 +309,30 @@ def check_shape(record: object) -> Record:
         raise RecordError("bad-record", "result must be an object {winner, reason} or absent.")
     if result is not None:
         _field("side_or_none", result.get("winner"), "result.winner")
-    return Record(players=both, events=tuple(_event(e, i) for i, e in enumerate(events)), result=result)
+    checked = tuple(_event(e, i) for i, e in enumerate(events))
+    _check_work(checked)
+    return Record(players=both, events=checked, result=result)
+
+
+def _check_work(events: tuple[dict, ...]) -> None:
+    """RecordError record-too-large when the events ask more of the referee than one request may."""
+    listed = sum(len(v) for e in events for v in e.values() if type(v) is list)
+    if listed > MAX_LISTED_CARDS:
+        raise RecordError(
+            "record-too-large",
+            f"The events list {listed:,} cards together; a record lists at most {MAX_LISTED_CARDS:,}.",
+            bound="listed_cards",
+            limit=MAX_LISTED_CARDS,
+        )
+    for kind, limit in MAX_OF_KIND.items():
+        count = sum(e["type"] == kind for e in events)
+        if count > limit:
+            raise RecordError(
+                "record-too-large",
+                f"The record has {count:,} {kind} events; a record has at most {limit:,}.",
+                bound=f"{kind}_events",
+                limit=limit,
+            )
 
 
 _FIELD_SCHEMAS = {

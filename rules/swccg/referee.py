@@ -780,7 +780,7 @@ class _Referee:
         card = table.find(None, event["card"], (TABLE, HAND, FACE_DOWN)) if event.get("card") else None
         location = table.find(None, event["location"], (TABLE,)) if event.get("location") else None
         until = event.get("until", "battle" if table.battle is not None else "turn")
-        table.modifiers.append(
+        table.add_modifier(
             Modifier(
                 stat=event["stat"],
                 by=event["by"],

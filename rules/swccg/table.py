@@ -71,6 +71,8 @@ class Modifier:
 class Table:
     def __init__(self, decks: dict[str, list[CcgCard]], outside: dict[str, list[CcgCard]]):
         self.cards: dict[str, Instance] = {}
+        # card id -> its instances, in the order of `cards`: find() reads a plain id's copies at once
+        self.copies: dict[str, list[Instance]] = {}
         self.players = {side: Player(side) for side in (DARK, LIGHT)}
         for side in (DARK, LIGHT):
             copies: dict[str, int] = {}
@@ -79,6 +81,8 @@ class Table:
                 key = f"{card.card_id}#{copies[card.card_id]}"
                 self.cards[key] = Instance(key, card, side, zone)
             self.players[side].reserve = len(decks[side])
+        for instance in self.cards.values():
+            self.copies.setdefault(instance.card.card_id, []).append(instance)
         # Each Reserve Deck top first, as far as the record lets it be known: a key, or None for a card whose
         # place is unknown (every card until a shuffle gives an order, and what recirculation puts under it).
         self.reserve_order: dict[str, list[str | None]] = {
@@ -92,7 +96,10 @@ class Table:
         self.battled: set[str] = set()
         self.moved: dict[str, float] = {}  # card key → parsecs (starships) or moves made this turn
         self.battle: Battle | None = None
-        self.modifiers: list[Modifier] = []
+        # The recorded modifiers summed by what they apply to, apart by how long they last: modified() is a few
+        # look-ups however many a record makes (a list scanned on each stat made 10,000 of them quadratic).
+        # until -> stat -> (card, location, player) -> sum
+        self.modifiers: dict[str, dict[str, dict[tuple, float]]] = {}
         self.over = False
         self.barred: dict[str, set[str]] = {
             DARK: set(),
@@ -107,9 +114,7 @@ class Table:
         if "#" in ref:
             found = self.cards.get(ref)
             return found if found is not None and (side is None or found.owner == side) else None
-        copies = [
-            c for c in self.cards.values() if c.card.card_id == ref and (side is None or c.owner == side)
-        ]
+        copies = [c for c in self.copies.get(ref, ()) if side is None or c.owner == side]
         for copy in copies:
             if not zones or copy.zone in zones:
                 return copy
@@ -131,17 +136,26 @@ class Table:
 
     # ---- numbers with their modifiers ----
 
+    def add_modifier(self, modifier: Modifier) -> None:
+        sums = self.modifiers.setdefault(modifier.until, {}).setdefault(modifier.stat, {})
+        key = (modifier.card, modifier.location, modifier.player)
+        sums[key] = sums.get(key, 0) + modifier.by
+
     def modified(
         self, stat: str, *, card: str | None = None, location: str | None = None, player: str | None = None
     ):
-        return sum(
-            m.by
-            for m in self.modifiers
-            if m.stat == stat
-            and (m.card is None or m.card == card)
-            and (m.location is None or m.location == location)
-            and (player is None or m.player is None or m.player == player)
-        )
+        """The modifiers on `stat` that apply: those for any card or this one, any location or this one, and
+        (asked for a player) any player or that one, (asked for none) every player's."""
+        total = 0
+        for by_stat in self.modifiers.values():
+            sums = by_stat.get(stat)
+            if not sums:
+                continue
+            for c in (None,) if card is None else (None, card):
+                for at in (None,) if location is None else (None, location):
+                    for p in (None, DARK, LIGHT) if player is None else (None, player):
+                        total += sums.get((c, at, p), 0)
+        return total
 
     def stat(self, instance: Instance, stat: str) -> float:
         printed = getattr(instance.card, stat)
@@ -189,7 +203,7 @@ class Table:
         self.drained.clear()
         self.battled.clear()
         self.moved.clear()
-        self.modifiers = [m for m in self.modifiers if m.until == "game"]
+        self.modifiers = {"game": self.modifiers["game"]} if "game" in self.modifiers else {}
         for card in self.cards.values():
             card.hit = False
 

@@ -729,6 +729,8 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"capture-not-allowed"}
     # Exercised by tests/rules/swccg/test_gemp_api.py.
     body_codes |= {"bad-replay", "not-a-replay", "replay-too-large"}
+    # Exercised by tests/rules/swccg/test_replay_bounds.py.
+    body_codes |= {"record-too-large", "answer-too-large"}
     # Exercised by tests/rules/swccg/test_saved_replays.py (saved SWCCG replays with a share link).
     body_codes |= {"too-many-replays", "replay-not-found"}
     # Exercised by tests/cardsdb/test_jobs.py (a tournament's legality as a job).

@@ -144,7 +144,7 @@
     const r = state.view.replay;
     const box = $("ccg-outcome");
     box.replaceChildren();
-    const count = r.violations.length;
+    const count = r.violations_total ?? r.violations.length; // the answer lists the first ones only
     box.append(el("span", { class: r.legal ? "ccg-legal" : "ccg-illegal" },
       r.legal ? gettext("Legal: the referee found no broken rule.") :
         format(ngettext("%(count)s broken rule found (checked to the end).",
@@ -180,7 +180,8 @@
     list.replaceChildren();
     const all = state.view.replay.violations;
     const total = state.view.events.length;
-    $("violation-count").textContent = `(${all.length})`;
+    const counted = state.view.replay.violations_total ?? all.length; // past the answer's cap: listed/found
+    $("violation-count").textContent = counted > all.length ? `(${all.length}/${counted})` : `(${all.length})`;
     if (!all.length) list.append(el("li", { class: "none" }, gettext("None.")));
     for (const v of all) {
       const item = violationItem(v);
