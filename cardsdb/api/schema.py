@@ -57,6 +57,11 @@ class ClosedBodyExtension(OpenApiSerializerExtension):
         return {**schema, "additionalProperties": False}
 
 
+# Text with a character Python's str.strip() keeps (DRF trims with it), written so that ECMAScript's regular
+# expressions (the schema's) and Python's agree: \s differs between them on \x1c-\x1f, \x85 and \ufeff.
+NOT_ONLY_SPACES = r"[^\s\x1c-\x1f\x85]|\ufeff"
+
+
 class NonBlankTextExtension(OpenApiSerializerFieldExtension):
     """`minLength: 1` (and, where DRF trims the text, a non-space character) for request text that may not be
     blank (DRF's default, allow_blank=False): the schema says what the field refuses ("This field may not be
@@ -71,7 +76,7 @@ class NonBlankTextExtension(OpenApiSerializerFieldExtension):
             return schema
         schema = {**schema, "minLength": schema.get("minLength") or 1}
         if self.target.trim_whitespace and "pattern" not in schema:
-            schema["pattern"] = r"\S"  # spaces alone are trimmed to a blank
+            schema["pattern"] = NOT_ONLY_SPACES
         return schema
 
 

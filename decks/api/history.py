@@ -62,10 +62,11 @@ def number_param(request, name: str, default: int | None = None) -> int:
 
 
 def _body(request) -> dict:
-    """The JSON body as an object (read before anything else, so a hostile body is refused first); empty: {}."""
+    """The JSON body as an object (read before anything else, so a hostile body is refused first); no body: {}.
+    A body of JSON `null` is not an object (DRF reads no body as {})."""
     check_body_size(request, MAX_BODY)
     data = request.data
-    if data is None or data == {}:
+    if data == {}:
         return {}
     if not isinstance(data, dict):
         raise ApiError("invalid-request", "The body must be a JSON object.")

@@ -98,7 +98,9 @@ DiffOut._declared_fields["to"] = serializers.IntegerField()
 
 @extend_schema_serializer(examples=[OpenApiExample("restore", {"version": 1})])
 class RestoreIn(StrictSerializer):
-    version = serializers.IntegerField(min_value=1, help_text="The kept version to restore.")
+    version = serializers.IntegerField(
+        min_value=1, max_value=2_147_483_647, help_text="The kept version to restore."
+    )
 
 
 @extend_schema_serializer(examples=[OpenApiExample("duplicate", {"name": "My copy"})])

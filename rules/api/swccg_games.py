@@ -101,7 +101,11 @@ class SwccgReplayView(APIView):
         request=SwccgRecordIn,
         parameters=[
             OpenApiParameter("mode", str, enum=[STRICT, CHECK], description="default strict"),
-            OpenApiParameter("upto", int, description="replay only the events up to this index"),
+            OpenApiParameter(
+                "upto",
+                {"type": "integer", "minimum": 0, "maximum": MAX_EVENTS - 1},
+                description="replay only the events up to this index",
+            ),
         ],
         responses={200: dict, 400: ERROR, 413: ERROR},
     )
@@ -132,6 +136,7 @@ class SwccgRecordSchemaView(APIView):
 
 MAX_GEMP_BODY = 4 * 1024 * 1024  # rules/swccg/gemp_replay.py's MAX_COMPRESSED_BYTES
 MAX_EVENTS_SHOWN = 2_000
+MAX_GEMP_OFFSET = 10**6
 
 
 def gemp_error(exc) -> ApiError:
@@ -246,9 +251,15 @@ class GempReplayView(APIView):
     @extend_schema(
         request={"application/octet-stream": {"type": "string", "format": "binary"}},
         parameters=[
-            OpenApiParameter("offset", int, description="the first event listed (default 0)"),
             OpenApiParameter(
-                "limit", int, description=f"events listed, at most {MAX_EVENTS_SHOWN} (default 500)"
+                "offset",
+                {"type": "integer", "minimum": 0, "maximum": MAX_GEMP_OFFSET},
+                description="the first event listed (default 0)",
+            ),
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 0, "maximum": MAX_EVENTS_SHOWN},
+                description=f"events listed, at most {MAX_EVENTS_SHOWN} (default 500)",
             ),
         ],
         responses={200: dict, 400: ERROR, 413: ERROR},
@@ -257,7 +268,7 @@ class GempReplayView(APIView):
         check_body_size(request, MAX_GEMP_BODY)
         bounds = {
             key: whole_number(request.query_params.get(key, str(default)), key, 0, high)
-            for key, default, high in (("offset", 0, 10**6), ("limit", 500, MAX_EVENTS_SHOWN))
+            for key, default, high in (("offset", 0, MAX_GEMP_OFFSET), ("limit", 500, MAX_EVENTS_SHOWN))
         }
         answer = observed_game(request.body, **bounds)
         check_answer_size(answer, "Ask for fewer events at a time (?limit=).")

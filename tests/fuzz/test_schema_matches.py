@@ -1,9 +1,12 @@
 """Each mismatch between the API and its schema that the fuzz run found, as its own request: the answer must be
 one the schema documents (status, content type, body)."""
 
+import re
+
 import pytest
 
 from cardsdb.api.errors import ERROR_CODES
+from cardsdb.api.schema import NOT_ONLY_SPACES
 
 from .openapi import CHECKS, SCHEMA
 
@@ -216,7 +219,9 @@ def test_a_legality_job_takes_any_objects_and_answers_each_deck_in_its_place():
 def test_text_that_may_not_be_blank_says_so_and_nested_lists_say_their_bounds():
     components = raw_schema()["components"]["schemas"]
     card = components["CardInBattleIn"]["properties"]["card"]
-    assert card["minLength"] == 1 and card["pattern"] == r"\S"
+    assert card["minLength"] == 1 and card["pattern"] == NOT_ONLY_SPACES
+    texts = ["x", " x ", "\ufeff", "\x1f", "\x85 ", " \t", "\u3000"]
+    assert [bool(re.search(NOT_ONLY_SPACES, t)) for t in texts] == [bool(t.strip()) for t in texts]
     assert components["CaptureIn"]["properties"]["captured"]["minItems"] == 1
     change = components["CollectionChangeIn"]
     assert change["additionalProperties"] is False and change["properties"]["delta"]["maximum"] == 9_999
