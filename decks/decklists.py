@@ -79,7 +79,7 @@ def _printings(game: str) -> dict[str, _Printing]:
 
 
 def _order(code: str, set_position: int | None) -> tuple:
-    number = re.match(r"\d+", code.partition("_")[2])
+    number = re.match(r"[0-9]+", code.partition("_")[2])
     return (set_position or 0, 0 if number else 1, int(number.group()) if number else 0, code)
 
 
@@ -128,7 +128,7 @@ class DatabaseResolver:
         sets = self._load_sets()
         key = compact(hint)
         found = sets.get(key) or sets.get(_ROMAN.sub(lambda m: str(len(m.group(1))), key), set())
-        virtual = re.fullmatch(r"v(?:irtual)?(?:set)?(\d+)", key)
+        virtual = re.fullmatch(r"v(?:irtual)?(?:set)?([0-9]+)", key)
         if not found and virtual and self.game in VIRTUAL_VERSIONS:  # GEMP numbers Virtual Set N as set 200+N
             found = sets.get(str(200 + int(virtual.group(1))), set())
         return found

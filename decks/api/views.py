@@ -10,6 +10,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.token_auth import ApiTokenAuthentication
 from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
+from cardsdb.numbers import ascii_int
 
 from .. import services
 from ..batch import check_batch
@@ -26,10 +27,14 @@ BATCH_LIMITS = {"cards": 100_000, "characters": 1_000_000, "lines": 25_000}
 
 def check_body_size(request, limit: int) -> None:
     length = request.META.get("CONTENT_LENGTH") or "0"
-    if length.isdigit() and int(length) > limit:
+    if not (length.isascii() and length.isdigit()):
+        return  # no length ('²' passes isdigit() alone): Django reads no body either
+    size = ascii_int(length)  # None: more digits than any length, past every limit
+    if size is None or size > limit:
+        stated = f"{size:,} bytes" if size is not None else f"a length of {len(length):,} digits"
         raise ApiError(
             "request-too-large",
-            f"The body has {int(length):,} bytes; this endpoint accepts at most {limit:,}.",
+            f"The body has {stated}; this endpoint accepts at most {limit:,} bytes.",
             status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
 
