@@ -96,6 +96,8 @@ class DatabaseResolver:
         self._set_names: dict[str, str] = {}
         self._images: dict[str, list[str]] | None = None
         self._printing_facts: dict[str, _Printing] | None = None
+        # by_name's answers: a batch's decks name the same cards again and again (one resolver serves them all)
+        self._matches: dict[tuple, Match] = {}
 
     @property
     def printings(self) -> dict[str, _Printing]:
@@ -141,6 +143,13 @@ class DatabaseResolver:
     def by_name(
         self, name: str, *, side: str | None = None, set_hint: str | None = None, suggest: bool = True
     ) -> Match:
+        key = (name, side, set_hint, suggest)
+        match = self._matches.get(key)
+        if match is None:
+            match = self._matches[key] = self._lettered(name, side=side, set_hint=set_hint, suggest=suggest)
+        return match
+
+    def _lettered(self, name: str, *, side: str | None, set_hint: str | None, suggest: bool) -> Match:
         match = self._by_name(name, side=side, set_hint=set_hint, suggest=suggest)
         lettered = _VERSION_LETTER.fullmatch(name.strip()) if self.game in VERSION_LETTERS else None
         if match.card_id or match.ambiguous or match.problem or not lettered:
