@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardsdb.api.errors import ApiError
+from cardsdb.selectors import remembered_reads
 
 from . import services
 from .api.serializers import parse_legality_body
@@ -33,18 +34,34 @@ class BatchBudget:
 def check_batch(
     decks: list, progress: Callable[[int, int], None] | None = None, budget: BatchBudget | None = None
 ) -> dict:
+    # One catalogue version for the whole batch, read once per game instead of once or twice per deck
+    with remembered_reads():
+        results, stopped = _check_all(decks, progress, budget)
+    if stopped is not None:
+        assert budget is not None
+        results.extend(_unchecked(i, stopped, budget) for i in range(stopped, len(decks)))
+    legal = sum(1 for r in results if r.get("legal"))
+    answer = {"count": len(results), "legal": legal, "results": results}
+    if budget is not None:
+        answer.update(checked=stopped if stopped is not None else len(decks), next=stopped)
+    return answer
+
+
+def _check_all(
+    decks: list, progress: Callable[[int, int], None] | None, budget: BatchBudget | None
+) -> tuple[list[dict], int | None]:
+    """The decks' results in order, and the index of the first deck past the budget (None: all checked)."""
     results = []
     formats = services.FormatCache()
     suggestions = SuggestionBudget(MAX_SUGGESTED_LINES, scope="batch")
-    started, size, stopped = 0.0, 0, None
+    started, size = 0.0, 0
     for index, body in enumerate(decks):
         if (
             budget is not None
             and index
             and (budget.clock() - started >= budget.seconds or size >= budget.answer_bytes)
         ):
-            stopped = index
-            break
+            return results, index
         result = _check_one(index, body, formats, suggestions)
         results.append(result)
         if budget is not None:
@@ -54,13 +71,7 @@ def check_batch(
                 started = budget.clock()
         if progress is not None:
             progress(index + 1, len(decks))
-    if stopped is not None:
-        results.extend(_unchecked(i, stopped, budget) for i in range(stopped, len(decks)))
-    legal = sum(1 for r in results if r.get("legal"))
-    answer = {"count": len(results), "legal": legal, "results": results}
-    if budget is not None:
-        answer.update(checked=stopped if stopped is not None else len(decks), next=stopped)
-    return answer
+    return results, None
 
 
 def _check_one(index: int, body, formats: services.FormatCache, suggestions: SuggestionBudget) -> dict:
