@@ -153,9 +153,8 @@ def opening_hand(data: dict) -> dict:
     trials = odds.check_trials(_int(data, "trials", None, low=0, high=10**12))
     seed = _int(data, "seed", None)
     turns = _int(data, "turns", None, low=0, high=30)
+    # Checked with or without `turns` (it is used with them only): the schema states its bounds, not the pairing
     per_turn = _int(data, "per_turn", game_plugin(game).per_turn or 1, low=1, high=60, nullable=False)
-    if "per_turn" in data and turns is None:
-        raise ApiError("invalid-request", "`per_turn` goes with `turns` (the turns to count).")
     if trials and targets:
         odds.check_simulation_cost(trials, pile_size=len(pile.cards), depth=hand, targets=len(targets))
 

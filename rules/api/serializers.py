@@ -7,7 +7,7 @@ from rest_framework import serializers
 from decks.api.serializers import VADER_DECK
 from rules.deck_odds import MAX_SAMPLE_HANDS, MAX_TRIALS
 
-PER_TURN_HELP = "Cards drawn each turn (default: the game's draw), with `turns` only."
+PER_TURN_HELP = "Cards drawn each turn (default: the game's draw); used with `turns`."
 
 
 class TargetIn(serializers.Serializer):
