@@ -15,7 +15,7 @@ from .collection_io.plan import Key
 from .decklists import DatabaseResolver
 from .formats_io.limits import SuggestionBudget
 
-SWCCGDB_CODE = re.compile(r"^(\d{2})(\d{3})$")  # swccgdb: set 03, position 001 — GEMP's 3_1
+SWCCGDB_CODE = re.compile(r"^([0-9]{2})([0-9]{3})$")  # swccgdb: set 03, position 001 — GEMP's 3_1
 
 
 @dataclass(frozen=True)

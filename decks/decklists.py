@@ -79,7 +79,7 @@ def _printings(game: str) -> dict[str, _Printing]:
 
 
 def _order(code: str, set_position: int | None) -> tuple:
-    number = re.match(r"\d+", code.partition("_")[2])
+    number = re.match(r"[0-9]+", code.partition("_")[2])
     return (set_position or 0, 0 if number else 1, int(number.group()) if number else 0, code)
 
 
@@ -96,6 +96,8 @@ class DatabaseResolver:
         self._set_names: dict[str, str] = {}
         self._images: dict[str, list[str]] | None = None
         self._printing_facts: dict[str, _Printing] | None = None
+        # by_name's answers: a batch's decks name the same cards again and again (one resolver serves them all)
+        self._matches: dict[tuple, Match] = {}
 
     @property
     def printings(self) -> dict[str, _Printing]:
@@ -128,7 +130,7 @@ class DatabaseResolver:
         sets = self._load_sets()
         key = compact(hint)
         found = sets.get(key) or sets.get(_ROMAN.sub(lambda m: str(len(m.group(1))), key), set())
-        virtual = re.fullmatch(r"v(?:irtual)?(?:set)?(\d+)", key)
+        virtual = re.fullmatch(r"v(?:irtual)?(?:set)?([0-9]+)", key)
         if not found and virtual and self.game in VIRTUAL_VERSIONS:  # GEMP numbers Virtual Set N as set 200+N
             found = sets.get(str(200 + int(virtual.group(1))), set())
         return found
@@ -141,6 +143,13 @@ class DatabaseResolver:
     def by_name(
         self, name: str, *, side: str | None = None, set_hint: str | None = None, suggest: bool = True
     ) -> Match:
+        key = (name, side, set_hint, suggest)
+        match = self._matches.get(key)
+        if match is None:
+            match = self._matches[key] = self._lettered(name, side=side, set_hint=set_hint, suggest=suggest)
+        return match
+
+    def _lettered(self, name: str, *, side: str | None, set_hint: str | None, suggest: bool) -> Match:
         match = self._by_name(name, side=side, set_hint=set_hint, suggest=suggest)
         lettered = _VERSION_LETTER.fullmatch(name.strip()) if self.game in VERSION_LETTERS else None
         if match.card_id or match.ambiguous or match.problem or not lettered:

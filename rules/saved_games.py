@@ -3,10 +3,12 @@
 Thin glue between SavedGame rows and the plain engine: the game is rebuilt from its record on each request
 (a whole game replays in milliseconds), the owner's action is checked by the engine, and the AI plays until
 the owner is to move again or the game ends. The AI of a seat is rebuilt for each of its moves from the
-record's seed and the move's index, so a saved game replays to the same AI choices.
+record's seed and the move's index, so a saved game replays to the same AI choices. A search AI's reply runs
+inside a request: past AI_REPLY_SECONDS it plays by instinct (its greedy choice) instead of searching.
 """
 
 import random
+import time
 
 from django.db import transaction
 
@@ -16,11 +18,13 @@ from rules.setups import default_setup, engine_setup
 from rules.swdbg.game import Game
 from rules.swdbg.players import players
 from rules.swdbg.record import make_record, replay
+from rules.swdbg.search import SearchBudget
 
 GAME = "swdbg"
 OPPONENTS = ("random", "greedy", "search")
 MAX_OPEN_GAMES = 20  # games a user may have in progress at once
 MAX_AI_ACTIONS = 3_000  # one AI reply never takes more (a turn of greedy play takes a few dozen)
+AI_REPLY_SECONDS = 1.5  # a request answers within 2 s; a search move takes at most about 0.3 s
 
 
 class GameRefused(ValueError):
@@ -33,18 +37,21 @@ def rebuild(saved: SavedGame) -> Game:
     return replay(saved.record, engine_setup, summarise=False).game
 
 
-def ai_move(game: Game, kind: str) -> dict:
+def ai_move(game: Game, kind: str, budget: SearchBudget | None = None) -> dict:
     seed = random.Random(f"{game.seed}:{len(game.actions)}").getrandbits(32)
-    return players()[kind](seed).choose(game)
+    options = {"budget": budget} if kind == "search" else {}
+    return players()[kind](seed, **options).choose(game)
 
 
-def let_ai_play(game: Game, seat: int, kind: str) -> list[str]:
-    """The AI plays until `seat` is to move or the game ends; its actions in words."""
+def let_ai_play(game: Game, seat: int, kind: str, *, seconds: float = AI_REPLY_SECONDS) -> list[str]:
+    """The AI plays until `seat` is to move or the game ends; its actions in words. A search AI searches for
+    `seconds`, then plays by instinct."""
+    budget = SearchBudget(deadline=time.monotonic() + seconds)
     log = []
     for _ in range(MAX_AI_ACTIONS):
         if game.outcome() is not None or game.to_move() == seat:
             break
-        action = ai_move(game, kind)
+        action = ai_move(game, kind, budget)
         log.append(game.describe(action))
         game.apply(action)
     return log

@@ -22,6 +22,8 @@ def strip_marks(title: str) -> str:
 
 def fold(text: str) -> str:
     """Lower-case, accent- and mark-free form used for case- and mark-insensitive matching."""
+    if text.isascii():  # the same result, without NFKD and a look at every character (most names are ASCII)
+        return _SPACES.sub(" ", _MARKS.sub("", text).casefold()).strip()
     text = _MARKS.sub("", text).translate(_QUOTES)
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))

@@ -108,7 +108,10 @@ ERROR_CODES = {
     "column) or is not a collection JSON document.",
     "collection-below-zero": "A collection change would take a line below 0 copies (or over the limit); nothing "
     "was applied ('problems' names each).",
-    "simulation-too-large": "A simulation asks for more games than one request may play (413); 'limit' says how many.",
+    "batch-budget-spent": "In a legality batch's results: this deck was not checked, the batch having spent its "
+    "time or answer budget; the answer's 'next' says which deck to send again from (or send a job).",
+    "simulation-too-large": "A simulation asks for more games than one request may play (413); 'limit' says how many, "
+    "and 'job' (on /api/games/swdbg/simulate) the job endpoint that plays more.",
     "error": "Another client error; the message says what to fix.",
     "server-error": "An unexpected error; it has been logged.",
 }

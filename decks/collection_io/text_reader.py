@@ -7,7 +7,9 @@ from .base import ReadResult, RowProblem
 from .rows import build_row
 from .text import as_text
 
-_LINE = re.compile(r"^(?:(?P<count>[-+]?\d+)\s*[x×]?\s+)?(?P<name>.+?)\s*(?:\[(?P<set>[^\[\]]*)\])?$", re.I)
+_LINE = re.compile(
+    r"^(?:(?P<count>[-+]?[0-9]+)\s*[x×]?\s+)?(?P<name>.+?)\s*(?:\[(?P<set>[^\[\]]*)\])?$", re.I
+)
 
 
 def read_text(data: bytes | str) -> ReadResult:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from cardsdb.numbers import ascii_int
 from rules.text import fold as fold_text
 
 from .limits import MAX_LINE_CHARS, MAX_XML_DEPTH
@@ -271,8 +272,8 @@ def set_of(card_id: str) -> str:
 def id_order(card_id: str) -> tuple:
     """Premiere before reprints: numeric set, then number (ids like "200d_3" sort after "200_…")."""
     set_code, _, number = card_id.partition("_")
-    digits = re.match(r"\d*", set_code).group()
-    return (int(digits or 0), set_code, int(number) if number.isdigit() else 0, card_id)
+    digits = re.match(r"[0-9]*", set_code).group()
+    return (int(digits or 0), set_code, ascii_int(number) or 0, card_id)
 
 
 # -- in-memory resolver ------------------------------------------------------------------------------------
@@ -362,7 +363,7 @@ class DictResolver(CardResolver):
         key = compact(hint)
         if key in self._sets:
             return self._sets[key]
-        virtual = re.fullmatch(r"v(?:irtual)?(?:set)?(\d+)", key)
+        virtual = re.fullmatch(r"v(?:irtual)?(?:set)?([0-9]+)", key)
         if virtual:  # GEMP numbers Virtual Set N as set 200+N
             return str(200 + int(virtual.group(1)))
         return hint.strip()

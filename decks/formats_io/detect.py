@@ -20,13 +20,13 @@ READERS = {
 LACKEY_GAMES = frozenset({"swtcg"})
 # Line patterns over the whole text use [ \t] where a line's spaces are meant: a "^\s*" would also run over the
 # following lines, from every line start (quadratic in a list of blank lines).
-_GEMP_LIST = re.compile(r"^[\s,]*\d+_\d+[*^]*(?:[\s,|]+\d+_\d+[*^]*)*[\s,|]*$")
+_GEMP_LIST = re.compile(r"^[\s,]*[0-9]+_[0-9]+[*^]*(?:[\s,|]+[0-9]+_[0-9]+[*^]*)*[\s,|]*$")
 _SIDE_LINE = re.compile(r"^[ \t]*side[ \t]*:", re.I | re.M)
-_TAB_COUNT = re.compile(r"^[ \t]*\d+\t\S", re.M)
+_TAB_COUNT = re.compile(r"^[ \t]*[0-9]+\t\S", re.M)
 _HTD = re.compile(r'^[ \t]*(?:card[ \t]+"/|back[ \t]+\S+\.gif[ \t]*$)', re.I | re.M)
 _SUPERZONE = re.compile(r"<superzone\b")
 _LACKEY_HEADER = re.compile(r"^[ \t]*(?:supply|sideboard|outside the game)[ \t]*:[ \t]*$", re.I | re.M)
-_COUNT = re.compile(r"^[ \t]*\d+(?:[ \t]*[x×])?[ \t]+\S", re.I | re.M)
+_COUNT = re.compile(r"^[ \t]*[0-9]+(?:[ \t]*[x×])?[ \t]+\S", re.I | re.M)
 
 
 def detect(text: str, *, game: str | None = None) -> str:

@@ -23,6 +23,8 @@ or "count title" lines, every line without a count being a header (set or card t
 
 import re
 
+from cardsdb.numbers import ascii_int
+
 from .base import ReadProblem, ReadResult, normalise_side
 from .limits import SuggestionBudget
 from .lines import CardLine, Collected, collect, parse_count, resolve
@@ -35,7 +37,7 @@ _CARD = re.compile(
 _BACK = re.compile(r"^back\s+(?P<image>\S+)$", re.I)
 _VERSION = re.compile(r"^ver(?:sion)?\s+\S+$", re.I)
 _HTD = re.compile(
-    r'^[ \t]*(?:card[ \t]+"|back[ \t]+\S+\.gif[ \t]*$|ver[ \t]+\d)', re.I | re.M
+    r'^[ \t]*(?:card[ \t]+"|back[ \t]+\S+\.gif[ \t]*$|ver[ \t]+[0-9])', re.I | re.M
 )  # not \s: linear
 _FOLDER = re.compile(r"^(?P<set>.+)-(?P<side>Dark|Light)$", re.I)
 _DESTINY = re.compile(r"\s*\([^()]*\)\s*$")  # CDF titles end with the destiny: "•Vader (1)", "… (0/7)"
@@ -111,8 +113,8 @@ def _collect_deck_file(text: str, resolver) -> Collected:
 def _add_card(collected: Collected, number: int, line: str, found: re.Match, by_image) -> None:
     numbers = found.group("numbers").split() or ["1"]
     copies = parse_count(numbers[0])
-    starting = int(numbers[1]) if len(numbers) > 1 and numbers[1].isdigit() else 0
-    if copies is None or starting > copies:
+    starting = ascii_int(numbers[1]) if len(numbers) > 1 else 0
+    if copies is None or starting is None or starting > copies:
         collected.problems.append(
             ReadProblem(
                 "bad-count",
@@ -150,5 +152,5 @@ def _name_from(path: str, text: str | None) -> tuple[str, list[str], str | None,
 
 def _set_name(folder: str) -> str:
     """Holotable's folder "SpecialEdition" / "Virtual0" as a set name: "Special Edition" / "Virtual Set 0"."""
-    words = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)", " ", folder)
-    return re.sub(r"^Virtual (\d+)$", r"Virtual Set \1", words)
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])", " ", folder)
+    return re.sub(r"^Virtual ([0-9]+)$", r"Virtual Set \1", words)

@@ -62,8 +62,9 @@ BOM = "\ufeff"  # files saved on Windows may start with it
 MAX_CHARS = 1_000_000  # a 60-card .dek is about 6,000 characters; refuse what cannot be a deck before parsing
 
 _SECTION_OF = {fold(name): name for name in SECTIONS}
-_POSITION = re.compile(r": line \d+, column \d+$")  # expat's message repeats the position given before it
-_COUNT_LINE = re.compile(r"^(?P<count>[-+]?\d+)(?:\s*[x×](?=\s))?\s+(?P<name>\S.*)$", re.I)
+# expat's message repeats the position given before it
+_POSITION = re.compile(r": line [0-9]+, column [0-9]+$")
+_COUNT_LINE = re.compile(r"^(?P<count>[-+]?[0-9]+)(?:\s*[x×](?=\s))?\s+(?P<name>\S.*)$", re.I)
 
 
 def zone_of_section(section: str) -> str:

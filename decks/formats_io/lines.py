@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from cardsdb.numbers import ascii_int
+
 from .base import (
     MAX_COUNT,
     OTHER_SIDE,
@@ -66,12 +68,12 @@ _X = r"[x×]"
 # (pattern, explicit): an explicit "2x"/"x2" prefix means a count for sure; "2 Name" or "Name x2" might
 # also be a whole title, which is tried when the counted reading matches nothing.
 _COUNTED = (
-    (re.compile(rf"^(?P<count>[-+]?\d+)\s*{_X}\s+(?P<name>.+)$", re.I), True),  # 2x Name, 2 x Name
-    (re.compile(rf"^{_X}\s*(?P<count>[-+]?\d+)\s+(?P<name>.+)$", re.I), True),  # x2 Name
-    (re.compile(rf"^(?P<name>.+?)\s+{_X}\s*(?P<count>[-+]?\d+)$", re.I), False),  # Name x2
-    (re.compile(r"^(?P<count>[-+]?\d+)[.)]?\s+(?P<name>.+)$"), False),  # 2 Name, 2<TAB>Name, 2. Name
+    (re.compile(rf"^(?P<count>[-+]?[0-9]+)\s*{_X}\s+(?P<name>.+)$", re.I), True),  # 2x Name, 2 x Name
+    (re.compile(rf"^{_X}\s*(?P<count>[-+]?[0-9]+)\s+(?P<name>.+)$", re.I), True),  # x2 Name
+    (re.compile(rf"^(?P<name>.+?)\s+{_X}\s*(?P<count>[-+]?[0-9]+)$", re.I), False),  # Name x2
+    (re.compile(r"^(?P<count>[-+]?[0-9]+)[.)]?\s+(?P<name>.+)$"), False),  # 2 Name, 2<TAB>Name, 2. Name
 )
-_COUNT_ONLY = re.compile(rf"^[-+]?\d+\s*{_X}?$|^{_X}\s*[-+]?\d+$", re.I)
+_COUNT_ONLY = re.compile(rf"^[-+]?[0-9]+\s*{_X}?$|^{_X}\s*[-+]?[0-9]+$", re.I)
 _COMMENT = re.compile(r"^(#|//)")
 _BULLET = re.compile(r"^[-*]\s+")  # "- 2x Darth Vader" as in a Markdown list
 _TRAILING_COMMENT = re.compile(r"\s+//.*$")
@@ -80,9 +82,9 @@ _NAME_LINE = re.compile(r"^(?:deck(?:\s+name)?|name|title)\s*:\s*(?P<value>.+)$"
 _DECORATION = "=-*~"
 _DECORATED = re.compile(r"^[=\-*~]{2,}\s*(?P<title>[^=\-*~].*)$")  # the trailing "==" is stripped after
 _COLON_HEADER = re.compile(r"^(?P<title>[^:]+?)\s*:$")
-_COUNTED_HEADER = re.compile(r"^(?P<title>[A-Za-z'’ #&/()-]+?)\s*\(\d+\)\s*:?$")
+_COUNTED_HEADER = re.compile(r"^(?P<title>[A-Za-z'’ #&/()-]+?)\s*\([0-9]+\)\s*:?$")
 _BARE_HEADER = re.compile(r"^[A-Za-z'’ #&/()-]+$")
-_HEADER_COUNT = re.compile(r"\s*\(\d+\)$")
+_HEADER_COUNT = re.compile(r"\s*\([0-9]+\)$")
 # Words section headers are made of: card types (singular and plural) and zone words. A bare line made only
 # of these is a header; no SWCCG title is (the one close call, "Location, Location, Location", has commas).
 _HEADER_WORDS = frozenset(
@@ -95,7 +97,7 @@ _HEADER_WORDS = frozenset(
 
 
 def header_words(title: str) -> list[str]:
-    return re.sub(r"[^\w\s]|\d", " ", fold(_HEADER_COUNT.sub("", title.strip()))).split()
+    return re.sub(r"[^\w\s]|[0-9]", " ", fold(_HEADER_COUNT.sub("", title.strip()))).split()
 
 
 def is_header_name(title: str) -> bool:
@@ -129,7 +131,8 @@ def header_title(line: str) -> str | None:
 
 
 def parse_count(text: str) -> int | None:
-    value = int(text) if re.fullmatch(r"\d+", text) else None
+    """A count of copies, 1 to MAX_COUNT in ASCII digits ("²" and "٣" are not counts), else None."""
+    value = ascii_int(text)
     return value if value is not None and 1 <= value <= MAX_COUNT else None
 
 
@@ -244,7 +247,7 @@ def collect(
             zone = special
             continue
         title = header_title(line)
-        if title is None and headers_without_count and not re.match(r"^[-+]?\d", line):
+        if title is None and headers_without_count and not re.match(r"^[-+]?[0-9]", line):
             title = line
         if title is not None:
             zone = zone_of_header(title)

@@ -35,7 +35,7 @@ SPECIAL_HEADERS = {
 }
 _SIDE = re.compile(r"^\s*side\s*:", re.I)
 _SETS = re.compile(r"^\s*sets\s*:\s*(?P<rest>.*)$", re.I)
-_VERSION = re.compile(r"\s+v?\d+(?:\.\d+)+$")  # "My Deck 1.0" → "My Deck"
+_VERSION = re.compile(r"\s+v?[0-9]+(?:\.[0-9]+)+$")  # "My Deck 1.0" → "My Deck"
 _URL = re.compile(r"https?://|www\.", re.I)  # the footer links back to the site
 _NAME_PREFIX = re.compile(r"^(?:deck(?:\s+name)?|name|title)\s*:\s*", re.I)
 

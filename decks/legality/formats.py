@@ -4,6 +4,8 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from cardsdb.numbers import ascii_int
+
 DEFAULT_DECK_SIZE = 60
 
 
@@ -58,9 +60,11 @@ def expand_ids(entries: list) -> frozenset[str]:
         set_code, _, number = text.partition("_")
         if "-" in number:
             low, high = number.split("-", 1)
-            if not (low.isdigit() and high.isdigit()) or int(low) > int(high):
+            # ASCII card numbers of a set ('²' is no number); 4 digits bound the range to 10,000 ids
+            first, last = ascii_int(low, max_digits=4), ascii_int(high, max_digits=4)
+            if first is None or last is None or first > last:
                 raise ValueError(f"bad card range {text!r}")
-            ids.update(f"{set_code}_{n}" for n in range(int(low), int(high) + 1))
+            ids.update(f"{set_code}_{n}" for n in range(first, last + 1))
         elif set_code and number:
             ids.add(text)
         else:

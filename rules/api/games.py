@@ -7,6 +7,7 @@ action is a 400 `illegal-action` with the rule's code, the rulebook section and 
 
 import functools
 import hashlib
+import time
 
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -27,6 +28,7 @@ from rules.models import SavedGame
 from rules.setups import DEFAULT_FORMAT, SetupRefused, default_setup, engine_setup
 from rules.swdbg.errors import IllegalAction
 from rules.swdbg.record import MAX_ACTIONS, MAX_SEED, SCHEMA_FILE, RecordError, record_schema, replay
+from rules.swdbg.search import SearchBudget
 from rules.swdbg.simulate import simulate
 
 # The games whose plug-in names an engine: their records can be replayed (ENUM_NAME_OVERRIDES names this choice set).
@@ -64,8 +66,16 @@ class NewGameIn(StrictSerializer):
 
 
 # A simulation's work in "greedy games": a random game is longer, a search game plays thousands of greedy turns.
-GAME_COST = {"random": 3, "greedy": 1, "search": 300}  # search: one game (about 10 s) per request
+GAME_COST = {"random": 3, "greedy": 1, "search": 300}  # search at full strength: about 10 s a game (the jobs)
 SIMULATION_BUDGET = 300
+# Search inside this request is budgeted (rules/swdbg/search.py SearchBudget) so that its one game ends within
+# 2 s: greedy actions of rollouts per decision and in all (the same games for the same seed on any machine;
+# a full-strength game plays 1.3 to 1.6 million, about 130,000 a second here) and, on a slow or busy machine, a
+# deadline past which the search players play by instinct. Full strength: the simulation job.
+SEARCH_ACTIONS_PER_DECISION = 1_000
+SEARCH_ACTIONS = 120_000
+SEARCH_SECONDS = 1.5
+SIMULATION_JOBS = "/api/games/swdbg/simulations/"
 
 
 class SimulateIn(StrictSerializer):
@@ -168,16 +178,24 @@ class SimulateView(APIView):
             allowed = SIMULATION_BUDGET // max(GAME_COST[k] for k in kinds)
             raise ApiError(
                 "simulation-too-large",
-                f"At most {allowed} games of {' vs '.join(kinds)} per request; run manage.py simulate_swdbg for more.",
+                f"At most {allowed} games of {' vs '.join(kinds)} per request; play more as a job: "
+                f"POST {SIMULATION_JOBS} (login needed).",
                 status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
                 limit=allowed,
+                job=SIMULATION_JOBS,
             )
         try:
             setup = engine_setup(default_setup(data["format"]))
         except SetupRefused as exc:
             raise _setup_error(exc) from None
-        summary = simulate(setup, kinds, data["games"], data["seed"])
-        return Response({**summary.as_dict(), "format": data["format"], "seed": data["seed"]})
+        budget = SearchBudget(
+            SEARCH_ACTIONS_PER_DECISION, SEARCH_ACTIONS, deadline=time.monotonic() + SEARCH_SECONDS
+        )
+        summary = simulate(setup, kinds, data["games"], data["seed"], options={"search": {"budget": budget}})
+        answer = {**summary.as_dict(), "format": data["format"], "seed": data["seed"]}
+        if "search" in kinds:
+            answer["search_budget"] = budget.as_dict()
+        return Response(answer)
 
 
 @functools.cache

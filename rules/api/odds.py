@@ -37,12 +37,29 @@ def _ids(data: dict, key: str, *, required: bool = False) -> list[str]:
     return [v.strip() for v in value]
 
 
-def _int(data: dict, key: str, default: int | None = None, *, low: int = 0, high: int = 10**9) -> int | None:
-    value = data.get(key, default)
-    if value is None:
-        return None
+def _int(
+    data: dict,
+    key: str,
+    default: int | None = None,
+    *,
+    low: int = 0,
+    high: int = 10**9,
+    nullable: bool = True,
+    where: str = "",
+) -> int | None:
+    """The whole number `data[key]` within [low, high], `default` when the key is absent. An explicit null is
+    the default only for the fields the schema (rules/api/serializers.py) declares nullable; elsewhere it is
+    refused, naming the field (`where` prefixes it: "targets[0].")."""
+    if key not in data:
+        return default
+    value = data[key]
+    if value is None and nullable:
+        return default
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ApiError("invalid-request", f"`{key}` must be a whole number from {low} to {high}.")
+        null = "" if value is not None else " (null is not one: leave the field out for its default)"
+        raise ApiError(
+            "invalid-request", f"`{where}{key}` must be a whole number from {low} to {high}{null}."
+        )
     return value
 
 
@@ -57,8 +74,8 @@ def _targets(data: dict):
         if not isinstance(item, dict):
             raise ApiError("invalid-request", f"targets[{i}] must be an object {{label, cards, at_least}}.")
         cards = _ids(item, "cards", required=True)
-        at_least = _int(item, "at_least", 1, high=60)
-        at_most = _int(item, "at_most", None, high=60)
+        at_least = _int(item, "at_least", 1, high=60, nullable=False, where=f"targets[{i}].")
+        at_most = _int(item, "at_most", None, high=60, where=f"targets[{i}].")
         if at_most is not None and at_most < at_least:
             raise ApiError("invalid-request", f"targets[{i}]: at_most is below at_least.")
         label = item.get("label") if isinstance(item.get("label"), str) else f"group {i + 1}"
@@ -136,9 +153,8 @@ def opening_hand(data: dict) -> dict:
     trials = odds.check_trials(_int(data, "trials", None, low=0, high=10**12))
     seed = _int(data, "seed", None)
     turns = _int(data, "turns", None, low=0, high=30)
-    per_turn = (
-        _int(data, "per_turn", game_plugin(game).per_turn or 1, low=1, high=60) if turns is not None else None
-    )
+    # Checked with or without `turns` (it is used with them only): the schema states its bounds, not the pairing
+    per_turn = _int(data, "per_turn", game_plugin(game).per_turn or 1, low=1, high=60, nullable=False)
     if trials and targets:
         odds.check_simulation_cost(trials, pile_size=len(pile.cards), depth=hand, targets=len(targets))
 
@@ -191,8 +207,10 @@ def destiny(data: dict) -> dict:
     trials = seed = threshold = None
     if draws is not None:  # every field checked before any work
         threshold = data.get("threshold")
-        if not isinstance(threshold, int | float) or isinstance(threshold, bool) or not abs(threshold) < 1e6:
-            raise ApiError("invalid-request", "`threshold` (a number, below a million) goes with `draws`.")
+        if not isinstance(threshold, int | float) or isinstance(threshold, bool) or not abs(threshold) <= 1e6:
+            raise ApiError(
+                "invalid-request", "`threshold` (a number from -1,000,000 to 1,000,000) goes with `draws`."
+            )
         if draws > len(pile.cards):
             raise ApiError(
                 "hand-too-large", f"Cannot draw {draws} destinies from a pile of {len(pile.cards)}."
@@ -234,7 +252,7 @@ def sample_hands(data: dict) -> dict:
     game = check_game(data.get("game"), required=True)
     pile = _pile_from(data, game)
     hand = odds.hand_size_for(game, _int(data, "hand_size", None, low=1, high=200), pile)
-    count = _int(data, "count", 1, low=1, high=odds.MAX_SAMPLE_HANDS)
+    count = _int(data, "count", 1, low=1, high=odds.MAX_SAMPLE_HANDS, nullable=False)
     seed = _int(data, "seed", None)
     hands = draw(pile.cards, hand, count, rng=odds.rng_for(seed))
     titles = decks.card_titles(game, list(set(pile.cards)))

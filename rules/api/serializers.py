@@ -1,9 +1,13 @@
-"""Input shapes of the draw odds API, for the OpenAPI schema only: rules/api/odds.py checks the bodies itself."""
+"""Input shapes of the draw odds API, for the OpenAPI schema only: rules/api/odds.py checks the bodies itself, with
+the same bounds and the same nullable fields (tests/decks/test_odds_api_fields.py holds the two together)."""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from decks.api.serializers import VADER_DECK
+from rules.deck_odds import MAX_SAMPLE_HANDS, MAX_TRIALS
+
+PER_TURN_HELP = "Cards drawn each turn (default: the game's draw); used with `turns`."
 
 
 class TargetIn(serializers.Serializer):
@@ -36,9 +40,9 @@ class OpeningHandIn(PileIn):
     hand_size = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
     targets = TargetIn(many=True, required=False)
     joint = serializers.BooleanField(required=False)
-    trials = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    trials = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_TRIALS)
     turns = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=30)
-    per_turn = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
+    per_turn = serializers.IntegerField(required=False, min_value=1, max_value=60, help_text=PER_TURN_HELP)
 
 
 @extend_schema_serializer(
@@ -48,8 +52,10 @@ class OpeningHandIn(PileIn):
 )
 class DestinyIn(PileIn):
     draws = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
-    threshold = serializers.FloatField(required=False, help_text="Goes with `draws`.")
-    trials = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    threshold = serializers.FloatField(
+        required=False, min_value=-1e6, max_value=1e6, help_text="Goes with `draws`."
+    )
+    trials = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_TRIALS)
 
 
 @extend_schema_serializer(
@@ -57,7 +63,7 @@ class DestinyIn(PileIn):
 )
 class SampleHandsIn(PileIn):
     hand_size = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
-    count = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    count = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SAMPLE_HANDS)
 
 
 class DeckSimulateIn(serializers.Serializer):
@@ -68,10 +74,10 @@ class DeckSimulateIn(serializers.Serializer):
     hand_size = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
     targets = TargetIn(many=True, required=False)
     joint = serializers.BooleanField(required=False)
-    trials = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    trials = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_TRIALS)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=10**9)
     turns = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=30)
-    per_turn = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
+    per_turn = serializers.IntegerField(required=False, min_value=1, max_value=60, help_text=PER_TURN_HELP)
     draws = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=60)
-    threshold = serializers.FloatField(required=False)
-    count = serializers.IntegerField(required=False, min_value=1, max_value=100)
+    threshold = serializers.FloatField(required=False, min_value=-1e6, max_value=1e6)
+    count = serializers.IntegerField(required=False, min_value=1, max_value=MAX_SAMPLE_HANDS)

@@ -9,9 +9,17 @@ reproduces exactly from its seeds.
 
 Choices that greedy play makes without doubt are not searched: playing a card from hand (always worth it:
 resources, Force and attack come only from cards in play) and a decision with one option.
+
+A search inside a web request has a `SearchBudget`: greedy actions per decision and for the whole request
+(deterministic: the same game for the same seeds; once the request's are spent the player plays its greedy
+instinct) and a deadline (a safety net on a slow machine: past it, instinct too). Without one (the jobs, the
+command) the search is exactly as described above.
 """
 
 import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from .game import Game
 from .players import GreedyPlayer, card_value
@@ -24,6 +32,40 @@ MAX_ROLLOUTS = (
 )
 
 
+@dataclass
+class SearchBudget:
+    """What the search players of one request may spend. `actions_per_decision`: greedy actions played in
+    rollouts before a decision stops sampling worlds (checked after each world, so every choice is scored on
+    the same worlds; at least one world is played). `total_actions`: the same for all decisions together; once
+    they are spent, decisions are taken by instinct, unsearched. `deadline`: a `clock()` time after which
+    decisions are taken by instinct too. The counters say what the budget did, for the answer."""
+
+    actions_per_decision: int | None = None
+    total_actions: int | None = None
+    deadline: float | None = None
+    clock: Callable[[], float] = field(default=time.monotonic, repr=False)
+    searched: int = 0  # decisions searched
+    actions: int = 0  # greedy actions played in their rollouts
+    cut_short: int = 0  # searches stopped by actions_per_decision or total_actions
+    by_instinct: int = 0  # decisions not searched: the request's actions spent or its deadline passed
+
+    def expired(self) -> bool:
+        """No more searching: the request's actions are spent or its deadline has passed."""
+        if self.total_actions is not None and self.actions >= self.total_actions:
+            return True
+        return self.deadline is not None and self.clock() >= self.deadline
+
+    def as_dict(self) -> dict:
+        return {
+            "actions_per_decision": self.actions_per_decision,
+            "total_actions": self.total_actions,
+            "searched": self.searched,
+            "actions": self.actions,
+            "cut_short": self.cut_short,
+            "by_instinct": self.by_instinct,
+        }
+
+
 class SearchPlayer:
     name = "search"
 
@@ -33,10 +75,12 @@ class SearchPlayer:
         worlds: int = DEFAULT_WORLDS,
         horizon: int = DEFAULT_HORIZON,
         rollouts: int = MAX_ROLLOUTS,
+        budget: SearchBudget | None = None,
     ):
         self.rng = random.Random(seed)
         self.worlds, self.horizon, self.rollouts = worlds, horizon, rollouts
         self.greedy = GreedyPlayer(seed)
+        self.budget = budget
 
     def choose(self, game: Game) -> dict:
         legal = game.legal_actions()
@@ -45,17 +89,29 @@ class SearchPlayer:
         instinct = self.greedy.choose(game)
         if instinct["type"] == "play":
             return instinct
+        budget = self.budget
+        if budget is not None and budget.expired():
+            budget.by_instinct += 1
+            return instinct
         choices = _distinct(game.state, legal)
         if len(choices) == 1:
             return choices[0]
         me = game.to_move()
         scores = [0.0] * len(choices)
-        for _ in range(max(4, min(self.worlds, self.rollouts // len(choices)))):
+        worlds = max(4, min(self.worlds, self.rollouts // len(choices)))
+        spent = 0
+        for world_index in range(worlds):
+            if budget is not None and world_index and _spent_out(budget, spent):
+                break
             world = sample_world(game.state, me, self.rng)
             for index, choice in enumerate(choices):
                 trial = Game(game.setup, game.seed, world.copy(), [])
                 trial.apply(choice)
                 scores[index] += self.rollout(trial, me, world.turn + self.horizon)
+                spent += len(trial.actions)
+        if budget is not None:
+            budget.searched += 1
+            budget.actions += spent
         best = max(range(len(choices)), key=lambda i: (scores[i], choices[i] == instinct))
         return choices[best]
 
@@ -66,6 +122,17 @@ class SearchPlayer:
             game.apply(greedy.choose(game))
             state = game.state
         return evaluate(state, me)
+
+
+def _spent_out(budget: SearchBudget, spent: int) -> bool:
+    """Whether a search that has played `spent` rollout actions stops before its next world."""
+    per_decision, total = budget.actions_per_decision, budget.total_actions
+    if (per_decision is not None and spent >= per_decision) or (
+        total is not None and budget.actions + spent >= total
+    ):
+        budget.cut_short += 1
+        return True
+    return budget.deadline is not None and budget.clock() >= budget.deadline
 
 
 def _distinct(state: State, legal: list[dict]) -> list[dict]:

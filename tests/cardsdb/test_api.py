@@ -708,6 +708,8 @@ def test_error_codes_are_all_exercised():
     # Exercised by tests/decks/test_decklist_limits.py::test_a_list_over_the_limits_is_refused_on_every_endpoint
     # and ::test_a_batch_over_its_total_limits_is_refused.
     body_codes |= {"decklist-too-large", "batch-too-large"}
+    # Exercised by tests/decks/test_batch_budget.py (in a batch's results, the decks past its budget).
+    body_codes |= {"batch-budget-spent"}
     # Exercised by tests/fuzz/test_schema_matches.py::test_a_proxy_sheet_of_no_cards_is_refused_not_a_crash.
     body_codes |= {"cannot-export"}
     # Exercised by tests/rules/swdbg/test_games_api.py (SW:DBG replays, games against the AI, simulations).

@@ -1,11 +1,13 @@
 """The SW:DBG games API: replaying records (anyone), playing against an AI (logged-in owners only)."""
 
 import copy
+import time
 
 import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from rules.api import games as games_api
 from rules.models import SavedGame
 from rules.saved_games import MAX_OPEN_GAMES
 from rules.setups import default_setup, engine_setup
@@ -222,6 +224,21 @@ def test_a_small_simulation_over_the_api(api, swdbg_catalogue):
 def test_simulations_are_bounded(api, swdbg_catalogue, body, status, code):
     answer = post(api, "/api/games/swdbg/simulate", body)
     assert answer.status_code == status and answer.json()["code"] == code
+
+
+def test_search_in_a_request_is_budgeted(api, swdbg_catalogue, monkeypatch):
+    """One search-vs-search game took 12.9 s inside a request: its search is budgeted per decision, and past the
+    request's deadline (shortened here) the search players play by instinct. More games: the job, named."""
+    monkeypatch.setattr(games_api, "SEARCH_SECONDS", 0.3)
+    started = time.monotonic()
+    answer = post(api, "/api/games/swdbg/simulate", {"players": ["search", "search"], "games": 1, "seed": 1})
+    assert time.monotonic() - started < 2 and answer.status_code == 200, answer.json()
+    budget = answer.json()["search_budget"]
+    assert budget["actions_per_decision"] == games_api.SEARCH_ACTIONS_PER_DECISION and budget["searched"] > 0
+    refused = post(api, "/api/games/swdbg/simulate", {"players": ["search", "greedy"], "games": 2}).json()
+    assert refused["code"] == "simulation-too-large" and refused["job"] == "/api/games/swdbg/simulations/"
+    greedy = post(api, "/api/games/swdbg/simulate", {"players": ["greedy", "greedy"], "games": 1}).json()
+    assert "search_budget" not in greedy
 
 
 def test_an_action_while_the_ai_is_to_move_is_refused(logged_in, swdbg_catalogue):
