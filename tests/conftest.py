@@ -262,6 +262,13 @@ def _jobs_run_when_committed(settings):
 
 
 @pytest.fixture(autouse=True)
+def _batch_time_unbounded(settings):
+    """A legality batch's 1 s budget is wall-clock time: on a loaded test machine a batch a test means to have
+    checked whole would answer part of it. tests/decks/test_batch_budget.py gives its budgets (and clock)."""
+    settings.CARDSDB_BATCH_SECONDS = 600.0
+
+
+@pytest.fixture(autouse=True)
 def _cache_dir(settings, tmp_path_factory):
     settings.CARDSDB_CACHE_DIR = tmp_path_factory.mktemp("cache")
 

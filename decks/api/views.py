@@ -1,5 +1,6 @@
 """Formats and legality over HTTP: thin views over decks.services."""
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -25,7 +26,9 @@ MAX_BATCH_DECKS = 500
 BATCH_LIMITS = {"cards": 100_000, "characters": 1_000_000, "lines": 25_000}
 # What one batch request spends (within 2 s and 5 MB with the body's parsing and the answer's rendering): 500 decks
 # of unread lines took 8 s and answered 8.4 MB before. The rest of the batch is answered `batch-budget-spent`.
-BATCH_BUDGET = BatchBudget(seconds=1.0, answer_bytes=3_500_000)
+# The seconds come from settings.CARDSDB_BATCH_SECONDS (1.0): a test suite on a loaded machine widens them, so
+# that only the tests of the budget meet it.
+BATCH_ANSWER_BYTES = 3_500_000
 
 
 def check_body_size(request, limit: int) -> None:
@@ -141,7 +144,8 @@ class LegalityBatchView(APIView):
                 f"`decks` must be a list of 1 to {MAX_BATCH_DECKS} legality request bodies.",
             )
         check_batch_work(decks)
-        return Response(check_batch(decks, budget=BATCH_BUDGET))
+        budget = BatchBudget(seconds=settings.CARDSDB_BATCH_SECONDS, answer_bytes=BATCH_ANSWER_BYTES)
+        return Response(check_batch(decks, budget=budget))
 
 
 def check_batch_work(decks: list, limits: dict[str, int] = BATCH_LIMITS) -> None:

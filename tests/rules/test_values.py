@@ -89,7 +89,9 @@ def test_fold_takes_a_short_cut_for_ascii_with_the_same_result():
 
     def slow(value: str) -> str:
         value = unicodedata.normalize("NFKD", text._MARKS.sub("", value).translate(text._QUOTES))
-        return text._SPACES.sub(" ", "".join(c for c in value if not unicodedata.combining(c)).casefold()).strip()
+        return text._SPACES.sub(
+            " ", "".join(c for c in value if not unicodedata.combining(c)).casefold()
+        ).strip()
 
     every = "".join(map(chr, range(128)))
     for value in (every, every[::-1], " <>Hoth:  Echo\tBase <> ", "DARTH VADER (V)", ""):
