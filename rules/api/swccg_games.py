@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from decks.api.views import check_body_size
 from rules.swccg.cards import CcgCard
@@ -80,7 +81,7 @@ class SwccgReplayView(APIView):
     what the record says happened), a summary of each turn, and the table at the end (or after event `upto`)."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(
         request=SwccgRecordIn,
@@ -106,7 +107,7 @@ class SwccgReplayView(APIView):
 class SwccgRecordSchemaView(APIView):
     """The JSON Schema of SWCCG game records (version 1)."""
 
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(responses={200: dict})
     def get(self, request):
@@ -227,7 +228,7 @@ class GempReplayView(APIView):
     read as untrusted XML (no DTDs or entities) and not refereed: GEMP does not record hidden choices."""
 
     parser_classes = []  # the body is the file, read as bytes
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(
         request={"application/octet-stream": {"type": "string", "format": "binary"}},
