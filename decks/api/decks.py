@@ -324,11 +324,12 @@ class DeckDetailView(APIView):
         deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
         check_body_size(request, MAX_BODY)
         data = request.data if isinstance(request.data, dict) else {}
-        version = if_match(request)
-        decks.check_version(deck, version)  # before reading a long list; again under the lock when writing
         if "game" in data and data["game"] != deck.game_id:
             raise ApiError("invalid-request", "A deck's game cannot change; create a new deck.")
+        # The body's own shape first (a 400), then the precondition (a 412) before a long list is read.
         values = _fields(data, partial=True, game=deck.game_id)
+        version = if_match(request)
+        decks.check_version(deck, version)  # again under the lock when writing
         setup = _setup(data, deck.game_id, creating=False)
         format_code = data["format"] or "" if "format" in data else None
         if game_plugin(deck.game_id).setup_decks:
