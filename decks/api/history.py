@@ -64,11 +64,10 @@ def number_param(request, name: str, default: int | None = None) -> int:
 
 
 def _body(request) -> dict:
-    """The JSON body as an object (read before anything else, so a hostile body is refused first); empty: {}."""
+    """The JSON body as an object (read before anything else, so a hostile body is refused first); no body: {}.
+    A JSON null, list or number is refused: the schema says an object."""
     check_body_size(request, MAX_BODY)
-    data = request.data
-    if data is None or data == {}:
-        return {}
+    data = request.data  # DRF gives {} for an empty body, None only for a JSON null
     if not isinstance(data, dict):
         raise ApiError("invalid-request", "The body must be a JSON object.")
     return data

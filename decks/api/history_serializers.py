@@ -101,7 +101,10 @@ DiffOut._declared_fields["to"] = serializers.IntegerField()
 
 @extend_schema_serializer(examples=[OpenApiExample("restore", {"version": 1})])
 class RestoreIn(StrictSerializer):
-    version = serializers.IntegerField(min_value=1, help_text="The kept version to restore.")
+    # The bound the view holds it to (decks/api/history.py MAX_ID): a larger number is a 400, so the schema says so.
+    version = serializers.IntegerField(
+        min_value=1, max_value=2_147_483_647, help_text="The kept version to restore."
+    )
 
 
 @extend_schema_serializer(examples=[OpenApiExample("duplicate", {"name": "My copy"})])
