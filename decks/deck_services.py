@@ -13,6 +13,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card
 
+from . import storage
 from .games import profile
 from .history import Snapshot
 from .legality.records import CardPool
@@ -137,6 +138,10 @@ def deck_create(
     setup: dict | None = None,
     version_note: str = "",
 ) -> Deck:
+    """A new deck of `owner`, within their bounds (decks/storage.py: notes, decks, bytes)."""
+    storage.check_notes(notes)
+    storage.lock_owner(owner.pk)  # the count and the insert together
+    storage.check_deck_room(owner)
     fmt = format_get(game=game, code=format_code) if format_code else None
     deck = Deck.objects.create(
         owner=owner,
@@ -168,7 +173,10 @@ def deck_update(
     saved. Concurrent changes take turns on a lock of the deck's row, and only the fields given are written, so
     one request changing the name and another the notes both keep their change. With `expected_version` (the
     version the client read), a deck changed since is refused with 412 `version-mismatch`. Every new version is
-    kept (DeckVersion, with `version_note`) in the same transaction."""
+    kept (DeckVersion, with `version_note`) in the same transaction, within the owner's storage bounds
+    (decks/storage.py)."""
+    if "notes" in fields:
+        storage.check_notes(fields["notes"])
     fmt = None
     if format_code:
         fmt = format_get(game=deck.game_id, code=format_code)
@@ -193,8 +201,10 @@ def deck_update(
 
 
 def record_version(deck: Deck, *, note: str = "") -> DeckVersion:
-    """Keep what the deck is now as its version `deck.version` (decks/history.py); called by every write that
-    raises the version, inside its transaction, so a deck never has a version without its record."""
+    """Keep what the deck is now as its version `deck.version` (decks/history.py), noting whether the deck is
+    public now (only such versions are shown to others), within its owner's storage bounds (decks/storage.py);
+    called by every write that raises the version, inside its transaction, so a deck never has a version
+    without its record and a save refused for its size changes nothing."""
     rows = deck.cards.values_list("code", "zone", "count")
     snapshot = Snapshot.of(
         name=deck.name,
@@ -204,7 +214,7 @@ def record_version(deck: Deck, *, note: str = "") -> DeckVersion:
         cards=rows,
         setup=deck.setup if isinstance(deck.setup, dict) else {},
     )
-    return DeckVersion.objects.create(deck=deck, number=deck.version, note=note[:200], **snapshot.stored())
+    return storage.keep_version(deck, note=note[:200], stored=snapshot.stored())
 
 
 def check_version(deck: Deck, expected: int | None) -> None:
@@ -470,6 +480,8 @@ def deck_create_setup(
     is_public: bool = False,
 ) -> Deck:
     """A SW:DBG deck from its setup: side = the first player's faction, cards = `setup_entries`."""
+    storage.check_notes(notes)  # the cheap bounds before the setup is read
+    storage.check_deck_room(owner)
     side, entries = setup_entries(setup)
     deck = deck_create(
         owner=owner,
@@ -495,6 +507,8 @@ def deck_update_setup(
     **fields,
 ) -> Deck:
     """Change a SW:DBG deck; a new setup replaces its side and cards too (see deck_update)."""
+    if "notes" in fields:
+        storage.check_notes(fields["notes"])  # before the setup is read
     if setup is None:
         return deck_update(deck, format_code=format_code, expected_version=expected_version, **fields)
     side, entries = setup_entries(setup)

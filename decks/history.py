@@ -4,10 +4,18 @@ change of legality between them, and the side-by-side comparison of two decks. P
 A snapshot holds what a save decides — name, side, format, notes, cards (sorted by code and zone), SW:DBG setup;
 not the owner's flags (public, active), which say who sees the deck, not what it is."""
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 SNAPSHOT_FIELDS = ("name", "side", "format_code", "notes", "setup")  # compared by the diff, besides the cards
+
+
+def stored_bytes(stored: Mapping, note: str = "") -> int:
+    """The bytes a kept version holds: its fields as compact UTF-8 JSON, and its note (what a user's storage
+    bound counts, decks/storage.py)."""
+    text = json.dumps(dict(stored), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return len(text.encode("utf-8", "surrogatepass")) + len(note.encode("utf-8", "surrogatepass"))
 
 
 @dataclass(frozen=True, order=True)

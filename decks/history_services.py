@@ -1,8 +1,9 @@
 """Reads and writes of deck history and sharing: versions, their diff (with the legality change), restore,
-duplicate, the comparison of two decks, public decks and the decks using a card. The values are computed by
-decks/history.py; every problem is an ApiError with a code."""
+duplicate, the comparison of two decks, public decks, the decks using a card and a deck's share address. The
+values are computed by decks/history.py; every problem is an ApiError with a code."""
 
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.utils import timezone
 from rest_framework import status
 
 from cardsdb.api.errors import ApiError
@@ -13,7 +14,7 @@ from . import deck_services as decks
 from .history import Snapshot, compare, diff, legality_change
 from .legality.swdbg import check_setup
 from .legality.violations import LegalityReport, Violation
-from .models import Deck, DeckCard, DeckVersion
+from .models import Deck, DeckCard, DeckVersion, new_share_id
 from .pool import card_pool, format_rules, setup_pool
 from .services import check_cards, format_get
 
@@ -21,20 +22,41 @@ MAX_CARD_FILTERS = 10  # cards a public-deck search may require at once (one sub
 MAX_NAME_QUERY = 100  # characters of a deck-name search
 
 
-def version_list(deck: Deck) -> QuerySet[DeckVersion]:
-    return DeckVersion.objects.filter(deck=deck).order_by("-number")
+def is_owner(deck: Deck, viewer) -> bool:
+    return viewer is not None and viewer.is_authenticated and deck.owner_id == viewer.id
 
 
-def version_get(deck: Deck, number: int) -> DeckVersion:
-    found = DeckVersion.objects.filter(deck=deck, number=number).first()
-    if found is None:
+def visible_versions(deck: Deck, viewer) -> QuerySet[DeckVersion]:
+    """The kept versions `viewer` may see: every one for the owner; for anyone else only those saved while the
+    deck was public, so notes, names and cards saved while it was private stay private once it is public."""
+    found = DeckVersion.objects.filter(deck=deck)
+    return found if is_owner(deck, viewer) else found.filter(is_public=True)
+
+
+def version_list(deck: Deck, viewer) -> QuerySet[DeckVersion]:
+    return visible_versions(deck, viewer).order_by("-number")
+
+
+def version_get(deck: Deck, number: int, viewer) -> DeckVersion:
+    found = visible_versions(deck, viewer).filter(number=number).first()
+    if found is None:  # a version saved while private is not found either: its number tells nothing
         raise ApiError(
             "version-not-found",
-            f"Deck {deck.pk} has no kept version {number}; its versions are listed at "
+            f"Deck {deck.pk} has no kept version {number} that you can see; its versions are listed at "
             f"/api/decks/{deck.pk}/versions/.",
             status.HTTP_404_NOT_FOUND,
         )
     return found
+
+
+def default_span(deck: Deck, viewer, after: int | None = None) -> tuple[int, int]:
+    """(from, to) of a diff asked without them: the latest version the viewer may see (or `after`) and the one
+    they may see before it; the deck's version when they may see none."""
+    numbers = visible_versions(deck, viewer).order_by("-number").values_list("number", flat=True)
+    if after is None:
+        after = numbers.first() or deck.version
+    before = numbers.filter(number__lt=after).first()
+    return (before or after), after
 
 
 def snapshot_of(version: DeckVersion) -> Snapshot:
@@ -71,12 +93,14 @@ def with_titles(game: str, rows: list[dict], key: str = "code") -> list[dict]:
 
 
 def version_diff(
-    deck: Deck, before: int, after: int, *, format_code: str | None = None, listed=_as_api
+    deck: Deck, before: int, after: int, *, viewer, format_code: str | None = None, listed=_as_api
 ) -> dict:
-    """The diff between two kept versions of a deck, with their legality in `format_code` (default: the deck's
-    format now; none when the deck has none). `listed` lists a report's violations: as the API gives them, or
-    as a page shows them (decks/legality_messages.py: shown_violations, in the page's language)."""
-    old, new = snapshot_of(version_get(deck, before)), snapshot_of(version_get(deck, after))
+    """The diff between two kept versions of a deck that `viewer` may see, with their legality in `format_code`
+    (default: the deck's format now; none when the deck has none). `listed` lists a report's violations: as the
+    API gives them, or as a page shows them (decks/legality_messages.py: shown_violations, in the page's
+    language)."""
+    old = snapshot_of(version_get(deck, before, viewer))
+    new = snapshot_of(version_get(deck, after, viewer))
     changes = diff(old, new).as_dict()
     code = format_code or (deck.format.code if deck.format_id else "")
     legality = None
@@ -101,7 +125,7 @@ def version_diff(
 def version_restore(deck: Deck, number: int, *, expected_version: int | None) -> Deck:
     """Restore = a normal update to what version `number` held: a new version noted "restored version N"; with
     `expected_version`, refused (412) when the deck changed since the client read it."""
-    old = snapshot_of(version_get(deck, number))
+    old = snapshot_of(version_get(deck, number, deck.owner))  # the owner's own change: every version
     decks.check_version(deck, expected_version)  # again under the row lock inside deck_update
     common = {
         "name": old.name,
@@ -224,6 +248,15 @@ def decks_using_card(card: Card) -> QuerySet[Deck]:
 def deck_readable(user, deck_id: int) -> Deck:
     """A deck the user may see (their own or public), else 404 `deck-not-found`."""
     return decks.deck_get(deck_id=deck_id, user=user)
+
+
+def deck_new_share_link(deck: Deck) -> Deck:
+    """A new share address for the deck: its old /d/<share_id>/ is a 404 from now on, public or not. Not a version
+    (what the deck holds is unchanged, so its ETag stays valid), but `updated_at` moves: the public lists' ETags
+    and the pages kept for visitors (decks_stamp) change with the address they show."""
+    deck.share_id, deck.updated_at = new_share_id(), timezone.now()
+    Deck.objects.filter(pk=deck.pk).update(share_id=deck.share_id, updated_at=deck.updated_at)
+    return deck
 
 
 def shared_deck(share_id: str) -> Deck | None:

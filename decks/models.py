@@ -109,7 +109,8 @@ class DeckCard(models.Model):
 
 class DeckVersion(models.Model):
     """What a deck was after one save: `number` is the deck's `version` then. Kept for the history, the diff
-    between any two versions and restore (decks/history.py)."""
+    between any two versions and restore (decks/history.py). Anyone but the owner sees only the versions saved
+    while the deck was public (`is_public`): making a deck public shows what it is now, not what it was."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
@@ -121,6 +122,15 @@ class DeckVersion(models.Model):
     cards = models.JSONField(default=list, help_text='[{"code": "1_168", "zone": "deck", "count": 2}, …]')
     setup = models.JSONField(default=dict, blank=True)
     note = models.CharField(max_length=200, blank=True, help_text="Why it was saved: 'restored version 3'…")
+    is_public = models.BooleanField(
+        default=False,
+        help_text="The deck was public when this version was saved: only such versions are shown to others. "
+        "Versions kept before this was recorded count as private.",
+    )
+    size = models.PositiveIntegerField(
+        default=0,
+        help_text="Bytes of its fields as compact JSON, counted against its owner's bound (decks/storage.py).",
+    )
 
     class Meta:
         ordering = ["deck", "-number"]

@@ -32,6 +32,7 @@ urlpatterns += [
     path("decks/<int:deck_id>/delete/", history.deck_delete, name="deck-delete"),
     path("decks/<int:deck_id>/duplicate/", history.deck_duplicate, name="deck-duplicate"),
     path("decks/<int:deck_id>/active/", history.deck_active, name="deck-active"),
+    path("decks/<int:deck_id>/share-link/", history.deck_new_share_link, name="deck-share-link"),
     path("d/<slug:share_id>/", history.deck_share, name="deck-share"),
 ]
 

@@ -49,6 +49,7 @@ urlpatterns += [
     path("decks/<int:deck_id>/diff/", history.VersionDiffView.as_view(), name="api-deck-diff"),
     path("decks/<int:deck_id>/restore/", history.VersionRestoreView.as_view(), name="api-deck-restore"),
     path("decks/<int:deck_id>/duplicate/", history.DeckDuplicateView.as_view(), name="api-deck-duplicate"),
+    path("decks/<int:deck_id>/share-link/", history.DeckShareLinkView.as_view(), name="api-deck-share-link"),
 ]
 
 from .api import collection  # noqa: E402

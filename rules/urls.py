@@ -7,6 +7,9 @@ urlpatterns = [
     path("games/swccg/replay/", swccg_replays.viewer_page, name="swccg-replay"),
     path("games/swccg/replay/<slug:token>/", swccg_replays.shared_page, name="swccg-replay-shared"),
     path("games/swccg/replay/<slug:token>/file", swccg_replays.shared_file, name="swccg-replay-file"),
+    path(
+        "games/swccg/replays/<int:replay_id>/new-link/", swccg_replays.new_link, name="swccg-replay-new-link"
+    ),
     path("games/", games.games_page, name="games"),
     path("games/<int:game_id>/", games.game_page, name="game-play"),
     path("games/<int:game_id>/replay/", games.game_replay_page, name="game-replay"),

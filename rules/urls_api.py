@@ -1,6 +1,15 @@
 from django.urls import path
 
-from .api import games, odds, simulation_jobs, swccg_games, swccg_replays, swccg_rules, swtcg_rules
+from .api import (
+    games,
+    odds,
+    replay_links,
+    simulation_jobs,
+    swccg_games,
+    swccg_replays,
+    swccg_rules,
+    swtcg_rules,
+)
 
 urlpatterns = [
     path("simulate/opening-hand", odds.OpeningHandView.as_view(), name="api-simulate-opening-hand"),
@@ -26,6 +35,11 @@ urlpatterns = [
         "games/swccg/replays/<int:replay_id>/",
         swccg_replays.SavedReplayView.as_view(),
         name="api-swccg-saved-replay",
+    ),
+    path(
+        "games/swccg/replays/<int:replay_id>/share-link/",
+        replay_links.ReplayShareLinkView.as_view(),
+        name="api-swccg-replay-share-link",
     ),
     path("games/swccg/gemp-replay", swccg_games.GempReplayView.as_view(), name="api-swccg-gemp-replay"),
     path(

@@ -35,6 +35,10 @@ ERROR_CODES = {
     "deck-not-found": "No deck with this id that you may see.",
     "version-not-found": "The deck has no kept version with this number (404); its versions list says which.",
     "different-games": "The two decks compared are of different games; compare decks of one game.",
+    "notes-too-long": "A deck's notes hold more bytes (UTF-8) than one deck may (400); 'limit' is the bound.",
+    "too-many-decks": "You keep as many decks as one user may (409); 'limit' says how many. Delete one first.",
+    "deck-storage-full": "Your decks' kept versions would hold more bytes than one user may (409); 'limit_bytes' "
+    "is the bound, 'used_bytes' what they hold. Nothing was saved.",
     "version-mismatch": "The deck changed since the version If-Match names (412); 'version' is its version now.",
     "precondition-failed": 'If-Match is not one of the deck\'s ETags ("3") nor * (412); on a read, If-Match or '
     "If-Unmodified-Since does not hold.",

@@ -5,13 +5,12 @@ legality, odds, public decks. An operation lists `basicAuth`/`tokenAuth`/`cookie
 refuses an anonymous caller; the others show no lock. That is read from the views themselves: an operation whose
 view's permission_classes hold a LoginRequired for its method (cardsdb/api/permissions.py, 401
 `not-authenticated`) is locked, without `tokenAuth` when that permission refuses tokens (managing tokens).
-OWNER_ONLY adds the few operations an anonymous caller cannot use for another reason (only a deck's owner changes
-it: 403/404). tests/decks/test_schema_auth.py calls every operation of the schema anonymously and holds the lock
+Owner-only changes (a deck's PATCH, DELETE, restore) hold a LoginRequired too, so an anonymous caller gets the
+same 401 there. tests/decks/test_schema_auth.py calls every operation of the schema anonymously and holds the lock
 to what the views answer.
 """
 
 import functools
-import re
 
 from drf_spectacular.authentication import SessionScheme
 
@@ -19,14 +18,6 @@ from cardsdb.auth import BasicScheme
 
 from .permissions import ALL, LoginRequired, login_permission
 from .token_auth import TokenScheme
-
-# (path as the schema writes it, as a regular expression; methods) refused to an anonymous caller without a
-# LoginRequired: the deck's owner alone changes it, so anyone else (the anonymous caller too) gets 403 or 404.
-OWNER_ONLY: tuple[tuple[str, frozenset[str]], ...] = (
-    (r"/api/decks/\{deck_id\}/", frozenset({"PUT", "PATCH", "DELETE"})),
-    (r"/api/decks/\{deck_id\}/restore/", ALL),
-)
-_COMPILED = tuple((re.compile(pattern), methods) for pattern, methods in OWNER_ONLY)
 
 
 @functools.cache
@@ -52,14 +43,11 @@ def login_permission_of(path: str, method: str, view_class: type | None = None) 
 
 def needs_login(path: str, method: str, view_class: type | None = None) -> bool:
     """True when the operation refuses an anonymous caller."""
-    method = method.upper()
-    if login_permission_of(path, method, view_class) is not None:
-        return True
-    return any(pattern.fullmatch(path) and method in methods for pattern, methods in _COMPILED)
+    return login_permission_of(path, method.upper(), view_class) is not None
 
 
 def login_required() -> list[tuple[str, str]]:
-    """Every (schema path, method) that needs a login, LoginRequired's and OWNER_ONLY's (for docs and tests)."""
+    """Every (schema path, method) that needs a login (for docs and tests)."""
     return sorted(
         (path, method)
         for path, view_class in _views_by_path().items()

@@ -66,8 +66,9 @@ def count_request(cache, key: str, period: int, now: float) -> tuple[int, float]
 
 
 def caller(request):
-    """The logged-in user, else None. Views that read no credentials (`authentication_classes = []`) still
-    count a logged-in browser (the deck builder's checks) by its session."""
+    """The logged-in user, else None. Views that read only a token (token_auth.TOKEN_ONLY: the operations that
+    need no login) or no credentials at all (the builder's page endpoint) still count a logged-in browser by its
+    session."""
     if request.user.is_authenticated:
         return request.user
     django_request = request._request

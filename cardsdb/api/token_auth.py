@@ -34,6 +34,13 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         return 'Token realm="api"'
 
 
+# The authentication of the operations that need no login (calculators, odds, replays, simulations, deck list
+# reading): a token is read so that its holder counts in their own, higher rate-limit scope
+# (cardsdb/api/throttles.py) — not HTTP Basic (a password hash per request) and not the session (CSRF on every
+# POST; the throttle finds a logged-in browser by its session anyway).
+TOKEN_ONLY = (ApiTokenAuthentication,)
+
+
 class TokenScheme(OpenApiAuthenticationExtension):
     """The schema's `tokenAuth` (Swagger UI sends it as `Bearer <key>`; `Token <key>` works the same)."""
 

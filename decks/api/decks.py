@@ -20,10 +20,12 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired, require_login
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR, GAME_PARAM, check_game
 from cardsdb.games.registry import game_plugin
 
 from .. import deck_services as decks
+from .. import storage
 from ..decklists import read_decklist
 from ..exports import EXPORTS, export_deck, exports_for
 from ..games import PROFILES, all_sides, profile
@@ -128,6 +130,8 @@ def _fields(data: dict, *, partial: bool, game: str | None = None) -> dict:
         raise ApiError("invalid-request", "`name` is required.")
     if "name" in values and not 1 <= len(values["name"]) <= 100:
         raise ApiError("invalid-request", "`name` must have 1 to 100 characters.")
+    if "notes" in values:
+        storage.check_notes(values["notes"])  # before a list or setup is read
     if "side" in values:
         sides = profile(game).sides if game in PROFILES else all_sides()
         values["side"] = next((s for s in sides if s.lower() == values["side"].lower()), values["side"])
@@ -261,9 +265,10 @@ class DeckListView(APIView):
             ]
         )
 
-    @extend_schema(request=DeckCreateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR})
+    @extend_schema(request=DeckCreateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR, 409: ERROR})
     def post(self, request):
         check_body_size(request, MAX_BODY)
+        storage.check_deck_room(request.user)  # again when it is saved; first before any of the body is read
         data = request.data if isinstance(request.data, dict) else {}
         game = check_game(data.get("game"), required=True)
         values = _fields(data, partial=False, game=game)
@@ -286,9 +291,12 @@ class DeckListView(APIView):
 
 
 class DeckDetailView(APIView):
-    """One deck with its cards and its legality in its format (or, with ?format=, in another)."""
+    """One deck with its cards and its legality in its format (or, with ?format=, in another). Changing or
+    deleting it needs a login (401 before anything is read) and its owner (403 for another user)."""
 
     parser_classes = [JSONParser]
+    permission_classes = [LoginRequired.only("PUT", "PATCH", "DELETE")]
+    login_to = "change or delete your decks"
 
     @extend_schema(
         parameters=[OpenApiParameter("format", str)], responses={200: DeckOut, 400: ERROR, 404: ERROR}
@@ -301,17 +309,27 @@ class DeckDetailView(APIView):
     @extend_schema(
         parameters=[IF_MATCH],
         request=DeckChangeIn,
-        responses={200: DeckOut, 400: ERROR, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR},
+        responses={
+            200: DeckOut,
+            400: ERROR,
+            401: ERROR,
+            403: ERROR,
+            404: ERROR,
+            409: ERROR,
+            412: ERROR,
+            428: ERROR,
+        },
     )
     def patch(self, request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
         check_body_size(request, MAX_BODY)
         data = request.data if isinstance(request.data, dict) else {}
-        version = if_match(request)
-        decks.check_version(deck, version)  # before reading a long list; again under the lock when writing
         if "game" in data and data["game"] != deck.game_id:
             raise ApiError("invalid-request", "A deck's game cannot change; create a new deck.")
+        # The body's own shape first (a 400), then the precondition (a 412) before a long list is read.
         values = _fields(data, partial=True, game=deck.game_id)
+        version = if_match(request)
+        decks.check_version(deck, version)  # again under the lock when writing
         setup = _setup(data, deck.game_id, creating=False)
         format_code = data["format"] or "" if "format" in data else None
         if game_plugin(deck.game_id).setup_decks:
@@ -331,7 +349,9 @@ class DeckDetailView(APIView):
 
     put = patch
 
-    @extend_schema(parameters=[IF_MATCH], responses={204: None, 403: ERROR, 404: ERROR, 412: ERROR})
+    @extend_schema(
+        parameters=[IF_MATCH], responses={204: None, 401: ERROR, 403: ERROR, 404: ERROR, 412: ERROR}
+    )
     def delete(self, request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
         decks.deck_delete(deck, expected_version=if_match(request))
@@ -343,7 +363,7 @@ class DeckImportView(APIView):
     not be read with its closest candidates. No login needed."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=DeckImportIn, responses={200: DeckImportOut, 400: ERROR, 413: ERROR})
     def post(self, request):

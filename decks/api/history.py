@@ -3,7 +3,8 @@ in the deck's format), restore, duplicate, two decks side by side, and the publi
 format, name and the cards they hold: "decks using this card" is `?game=…&card=<id>`).
 
 Only decks the user may see answer (their own, or public ones); a private deck is `deck-not-found` to everyone
-else, in every endpoint. Restore is a change of the cards: it needs If-Match like PATCH (decks/api/versions.py)."""
+else, in every endpoint; of a public deck, others see only the versions saved while it was public. Restore is a
+change of the cards: it needs If-Match like PATCH (decks/api/versions.py)."""
 
 from django.db.models import Sum
 from django.urls import reverse
@@ -30,6 +31,7 @@ from .history_serializers import (
     DuplicateIn,
     PublicDeckPageOut,
     RestoreIn,
+    ShareLinkOut,
     VersionOut,
     VersionPageOut,
 )
@@ -63,11 +65,9 @@ def number_param(request, name: str, default: int | None = None) -> int:
 
 def _body(request) -> dict:
     """The JSON body as an object (read before anything else, so a hostile body is refused first); no body: {}.
-    A body of JSON `null` is not an object (DRF reads no body as {})."""
+    A JSON null, list or number is refused: the schema says an object."""
     check_body_size(request, MAX_BODY)
-    data = request.data
-    if data == {}:
-        return {}
+    data = request.data  # DRF gives {} for an empty body, None only for a JSON null
     if not isinstance(data, dict):
         raise ApiError("invalid-request", "The body must be a JSON object.")
     return data
@@ -86,6 +86,7 @@ def version_summary(deck: Deck, version: DeckVersion) -> dict:
         "number": version.number,
         "created_at": version.created_at,
         "note": version.note,
+        "is_public": version.is_public,
         "name": version.name,
         "format": version.format_code or None,
         "cards": sum(c.get("count", 0) for c in version.cards),
@@ -108,7 +109,8 @@ def deck_summary(deck: Deck) -> dict:
 
 
 class VersionListView(APIView):
-    """The kept versions of a deck you may see, newest first, a page at a time."""
+    """The kept versions of a deck you may see, newest first, a page at a time: all of your own deck's, only
+    those saved while it was public of anyone else's."""
 
     @extend_schema(
         operation_id="decks_versions_list",
@@ -118,7 +120,7 @@ class VersionListView(APIView):
     def get(self, request, deck_id: int):
         deck = history.deck_readable(request.user, deck_id)
         paginator = CardPagination()
-        page = paginator.paginate_queryset(history.version_list(deck), request, view=self)
+        page = paginator.paginate_queryset(history.version_list(deck, request.user), request, view=self)
         return paginator.get_paginated_response([version_summary(deck, v) for v in page])
 
 
@@ -128,7 +130,7 @@ class VersionDetailView(APIView):
     @extend_schema(responses={200: VersionOut, 404: ERROR})
     def get(self, request, deck_id: int, number: int):
         deck = history.deck_readable(request.user, deck_id)
-        version = history.version_get(deck, number)
+        version = history.version_get(deck, number, request.user)
         rows = [{"id": c["code"], "zone": c["zone"], "count": c["count"]} for c in version.cards]
         return Response(
             {
@@ -142,24 +144,27 @@ class VersionDetailView(APIView):
 
 
 class VersionDiffView(APIView):
-    """What changed between two kept versions (?from=&to=; default: the one before the latest, and the latest):
-    cards added and removed per zone, fields changed, and the legality of both in the deck's format (or
+    """What changed between two kept versions you may see (?from=&to=; default: the latest and the one before
+    it): cards added and removed per zone, fields changed, and the legality of both in the deck's format (or
     ?format=) — legal→illegal, and the violation codes that appeared and disappeared."""
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("from", ID_SCHEMA, description="Default: `to` − 1."),
-            OpenApiParameter("to", ID_SCHEMA, description="Default: the deck's version now."),
+            OpenApiParameter(
+                "from", ID_SCHEMA, description="Default: the version before `to` that you may see."
+            ),
+            OpenApiParameter("to", ID_SCHEMA, description="Default: the latest version you may see."),
             OpenApiParameter("format", str, description="Check both in this format instead of the deck's."),
         ],
         responses={200: DiffOut, 400: ERROR, 404: ERROR},
     )
     def get(self, request, deck_id: int):
         deck = history.deck_readable(request.user, deck_id)
-        after = number_param(request, "to", deck.version)
-        before = number_param(request, "from", max(after - 1, 1))
+        after = number_param(request, "to", 0) or None
+        before, after = history.default_span(deck, request.user, after)
+        before = number_param(request, "from", before)
         fmt = text_param(request, "format", 60)
-        return Response(history.version_diff(deck, before, after, format_code=fmt))
+        return Response(history.version_diff(deck, before, after, viewer=request.user, format_code=fmt))
 
 
 class VersionRestoreView(APIView):
@@ -167,11 +172,22 @@ class VersionRestoreView(APIView):
     between stay). Owner only; needs If-Match with the deck's ETag (or *), as any change of the cards."""
 
     parser_classes = [JSONParser]
+    permission_classes = [LoginRequired]
+    login_to = "restore a version of your deck"
 
     @extend_schema(
         parameters=[IF_MATCH_REQUIRED],
         request=RestoreIn,
-        responses={200: DeckOut, 400: ERROR, 403: ERROR, 404: ERROR, 412: ERROR, 428: ERROR},
+        responses={
+            200: DeckOut,
+            400: ERROR,
+            401: ERROR,
+            403: ERROR,
+            404: ERROR,
+            409: ERROR,
+            412: ERROR,
+            428: ERROR,
+        },
     )
     def post(self, request, deck_id: int):
         deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
@@ -194,6 +210,23 @@ class VersionRestoreView(APIView):
         return with_etag(Response(deck_as_dict(deck)), deck)
 
 
+class DeckShareLinkView(APIView):
+    """A new share link for your deck (POST, no body): the old /d/<share_id>/ is a 404 from now on. Making a deck
+    private and public again keeps its link; this is how to revoke one. Owner only; not a change of the deck's
+    content, so its version (ETag) stays."""
+
+    parser_classes = []  # no body: whatever is sent is left unread
+    permission_classes = [LoginRequired]
+    login_to = "make a new share link for your deck"
+
+    @extend_schema(request=None, responses={200: ShareLinkOut, 401: ERROR, 403: ERROR, 404: ERROR})
+    def post(self, request, deck_id: int):
+        deck = decks.deck_get(deck_id=deck_id, user=request.user, for_change=True)
+        deck = history.deck_new_share_link(deck)
+        share = reverse("deck-share", args=[deck.share_id])
+        return Response({"id": deck.pk, "is_public": deck.is_public, "share_url": share})
+
+
 class DeckDuplicateView(APIView):
     """A private copy of a deck you may see (yours or a public one), owned by you: 201 with the new deck."""
 
@@ -201,7 +234,9 @@ class DeckDuplicateView(APIView):
     permission_classes = [LoginRequired]
     login_to = "copy decks"
 
-    @extend_schema(request=DuplicateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR, 404: ERROR})
+    @extend_schema(
+        request=DuplicateIn, responses={201: DeckOut, 400: ERROR, 401: ERROR, 404: ERROR, 409: ERROR}
+    )
     def post(self, request, deck_id: int):
         data = _body(request)
         _closed(data, {"name"})

@@ -22,6 +22,9 @@ class VersionSummaryOut(serializers.Serializer):
     note = serializers.CharField(
         allow_blank=True, help_text="'restored version 3', 'duplicated from deck 7…'."
     )
+    is_public = serializers.BooleanField(
+        help_text="Saved while the deck was public: only such versions are shown to anyone but the owner."
+    )
     name = serializers.CharField()
     format = serializers.CharField(allow_null=True)
     cards = serializers.IntegerField(help_text="Copies in all zones.")
@@ -98,6 +101,7 @@ DiffOut._declared_fields["to"] = serializers.IntegerField()
 
 @extend_schema_serializer(examples=[OpenApiExample("restore", {"version": 1})])
 class RestoreIn(StrictSerializer):
+    # The bound the view holds it to (decks/api/history.py MAX_ID): a larger number is a 400, so the schema says so.
     version = serializers.IntegerField(
         min_value=1, max_value=2_147_483_647, help_text="The kept version to restore."
     )
@@ -138,3 +142,9 @@ class PublicDeckOut(DeckSummaryOut):
 
 class PublicDeckPageOut(Page):
     results = PublicDeckOut(many=True)
+
+
+class ShareLinkOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    is_public = serializers.BooleanField(help_text="The link shows the deck only while it is public.")
+    share_url = serializers.CharField(help_text="The new address, /d/<share_id>/; the old one is a 404 now.")

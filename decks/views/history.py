@@ -21,6 +21,7 @@ from .. import history_services as history
 from ..games import PROFILES, all_sides
 from ..legality_messages import shown_violations
 from ..models import Deck, Format
+from ..storage import MAX_VERSIONS
 from .pages import deck_detail
 from .params import NUL, whole_number
 
@@ -47,28 +48,38 @@ def _page(request, items, per_page: int):
 
 
 def deck_history(request, deck_id: int):
+    """The versions the visitor may see (history_services.visible_versions), each linked to its changes since
+    the version before it that they may see."""
     deck = _readable(request, deck_id)
-    page = _page(request, history.version_list(deck), VERSIONS_PER_PAGE)
-    for version in page:
-        version.total = sum(c.get("count", 0) for c in version.cards)
-    is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
+    visible = history.version_list(deck, request.user)
+    page = _page(request, visible, VERSIONS_PER_PAGE)
+    shown = list(page)
+    if shown:  # the version before the page's last one: one query; the others are on the page
+        older = visible.filter(number__lt=shown[-1].number).values_list("number", flat=True).first()
+        for version, previous in zip(shown, [v.number for v in shown[1:]] + [older], strict=True):
+            version.total = sum(c.get("count", 0) for c in version.cards)
+            version.previous = previous
+    before, after = history.default_span(deck, request.user)
     return render(
         request,
         "decks/history.html",
         {
             "deck": deck,
             "page": page,
-            "is_owner": is_owner,
-            "default_to": deck.version,
-            "default_from": max(deck.version - 1, 1),
+            "is_owner": history.is_owner(deck, request.user),
+            "latest": after if shown else None,
+            "default_to": after,
+            "default_from": before,
+            "kept_per_deck": MAX_VERSIONS,
         },
     )
 
 
 def deck_diff(request, deck_id: int):
     deck = _readable(request, deck_id)
-    after = whole_number(request.GET.get("to"), deck.version, low=1, high=2**31 - 1)
-    before = whole_number(request.GET.get("from"), max(after - 1, 1), low=1, high=2**31 - 1)
+    after = whole_number(request.GET.get("to"), None, low=1, high=2**31 - 1)
+    before, after = history.default_span(deck, request.user, after)
+    before = whole_number(request.GET.get("from"), before, low=1, high=2**31 - 1)
     formats = list(Format.objects.filter(game_id=deck.game_id))
     codes = {f.code for f in formats}
     wanted = _text(request.GET.get("format"), 60)
@@ -76,7 +87,7 @@ def deck_diff(request, deck_id: int):
     context = {"deck": deck, "from": before, "to": after, "formats": formats, "format_code": format_code}
     try:
         context["diff"] = history.version_diff(
-            deck, before, after, format_code=format_code or None, listed=shown_violations
+            deck, before, after, viewer=request.user, format_code=format_code or None, listed=shown_violations
         )
     except ApiError as exc:
         context["error"] = str(exc.detail)
@@ -143,6 +154,15 @@ def deck_active(request, deck_id: int):
         if deck.is_active
         else gettext("No longer marked as built."),
     )
+    return redirect("deck-detail", deck_id=deck.pk)
+
+
+@require_POST
+def deck_new_share_link(request, deck_id: int):
+    """The deck page's "New link": the old share address stops working."""
+    deck = _readable(request, deck_id, for_change=True)
+    history.deck_new_share_link(deck)
+    messages.success(request, gettext("New share link made: the old one no longer works."))
     return redirect("deck-detail", deck_id=deck.pk)
 
 

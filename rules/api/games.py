@@ -20,6 +20,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from cardsdb.games.registry import GAMES
 from decks.api.views import check_body_size
@@ -138,7 +139,7 @@ class ReplayView(APIView):
     the record's stated result is what its actions lead to."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(
         request=RecordIn,
@@ -164,7 +165,7 @@ class SimulateView(APIView):
     intervals, draws, game length and the first player's advantage (manage.py simulate_swdbg for long runs)."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=SimulateIn, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):
@@ -208,7 +209,7 @@ class RecordSchemaView(ConditionalReadMixin, APIView):
     """The JSON Schema of SW:DBG game records (version 1). The one public read here (with ETag and 304): every
     other read of /api/games/ is a user's own game."""
 
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     def read_stamp(self, request, *args, **kwargs) -> Stamp:
         return Stamp(f"swdbg-record-schema:{_record_schema_digest()}")

@@ -9,6 +9,7 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR, check_game
 from cardsdb.games.registry import game_plugin
 from decks import deck_services as decks
@@ -265,7 +266,7 @@ def sample_hands(data: dict) -> dict:
 
 class _SimulateView(APIView):
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
     compute = staticmethod(opening_hand)
 
     @extend_schema(request=dict, responses={200: dict, 400: ERROR})

@@ -17,6 +17,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import whole_number
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from decks.api.views import check_body_size
 from rules.swccg.cards import CcgCard
@@ -95,7 +96,7 @@ class SwccgReplayView(APIView):
     summary of each turn, and the table at the end (or after event `upto`)."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(
         request=SwccgRecordIn,
@@ -125,7 +126,7 @@ class SwccgReplayView(APIView):
 class SwccgRecordSchemaView(APIView):
     """The JSON Schema of SWCCG game records (version 1)."""
 
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(responses={200: dict})
     def get(self, request):
@@ -246,7 +247,7 @@ class GempReplayView(APIView):
     read as untrusted XML (no DTDs or entities) and not refereed: GEMP does not record hidden choices."""
 
     parser_classes = []  # the body is the file, read as bytes
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(
         request={"application/octet-stream": {"type": "string", "format": "binary"}},

@@ -28,6 +28,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
 from decks.api.views import check_body_size
@@ -95,7 +96,7 @@ class ReplayViewerView(APIView):
     POST /api/games/swccg/replay?mode=check&upto=n."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=SwccgRecordIn, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):

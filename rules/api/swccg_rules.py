@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from decks.api.views import MAX_BODY, check_body_size
 from rules.swccg import battle
@@ -141,7 +142,7 @@ class BattleView(APIView):
     the attrition; and the Force the loser still has to lose."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=BattleIn, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):
@@ -297,7 +298,7 @@ class SabaccView(APIView):
     becoming Rebel and the reverse."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=SabaccIn, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):
@@ -379,7 +380,7 @@ class DrainView(APIView):
     where the opponent has none, where it is cancelled, or twice a turn. `reasons` says why not, with codes."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=DrainIn, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):
@@ -467,7 +468,7 @@ class CaptureView(APIView):
     escapes to the Light Side's Used Pile, and what still counts for uniqueness and personas."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=CaptureIn, responses={200: dict, 400: ERROR, 413: ERROR})
     def post(self, request):

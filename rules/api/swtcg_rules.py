@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.schema import StrictSerializer
+from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
 from decks.api.views import MAX_BODY, check_body_size
@@ -102,7 +103,7 @@ class StackView(APIView):
     +1 build cost per card underneath), or every stacking rule it breaks."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=StackRequest, responses={200: dict, 400: ERROR})
     def post(self, request):
@@ -121,7 +122,7 @@ class ConfrontationView(APIView):
     index of the bad bid."""
 
     parser_classes = [JSONParser]
-    authentication_classes = []
+    authentication_classes = TOKEN_ONLY
 
     @extend_schema(request=ConfrontationRequest, responses={200: dict, 400: ERROR})
     def post(self, request):

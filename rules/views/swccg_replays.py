@@ -4,15 +4,20 @@ its share link (no login, the token is the key).
 The stepping is done by the page's script (rules/static/rules/swccg-replay.js) against the API: the record is
 refereed once as a whole (POST /api/games/swccg/replay/view) and the table is asked for step by step
 (POST /api/games/swccg/replay?mode=check&upto=n); a GEMP file is read a page of events at a time
-(POST /api/games/swccg/gemp-replay). These views give the page, the user's saved replays and a shared file.
+(POST /api/games/swccg/gemp-replay). These views give the page, the user's saved replays (each with a "New link"
+that revokes its share link) and a shared file.
 """
 
 import json
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
 
+from rules.api.replay_links import renew_link
 from rules.api.swccg_games import MAX_GEMP_BODY, MAX_RECORD_BODY
 from rules.api.swccg_replays import GAME, MAX_SAVED_REPLAYS, MAX_TITLE
 from rules.models import SavedReplay
@@ -52,6 +57,20 @@ def _shared(token: str) -> SavedReplay:
     if saved is None:
         raise Http404("No shared replay has this link.")
     return saved
+
+
+@require_POST
+def new_link(request, replay_id: int):
+    """The saved replays list's "New link": the replay's old share link (page and file) stops working."""
+    saved = SavedReplay.objects.filter(pk=replay_id, game_id=GAME).defer("record", "gemp_file").first()
+    if saved is None or not request.user.is_authenticated or saved.owner_id != request.user.id:
+        raise Http404("You have no saved replay with this id.")
+    renew_link(saved)
+    messages.success(
+        request,
+        gettext("New share link made for “%(title)s”: the old one no longer works.") % {"title": saved.title},
+    )
+    return redirect(f"{reverse('swccg-replay')}#ccg-saved")
 
 
 @require_GET

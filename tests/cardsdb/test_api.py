@@ -743,6 +743,8 @@ def test_error_codes_are_all_exercised():
     body_codes |= {"bulk-not-found"}
     # Exercised by tests/decks/test_deck_history.py (kept versions, comparing decks).
     body_codes |= {"version-not-found", "different-games"}
+    # Exercised by tests/decks/test_deck_storage.py (how much of decks one account keeps).
+    body_codes |= {"notes-too-long", "too-many-decks", "deck-storage-full"}
     # Exercised by tests/decks/test_collection_api.py (collection changes and imports).
     body_codes |= {
         "collection-problems",

@@ -25,7 +25,8 @@ def test_every_locked_operation_refuses_an_anonymous_caller_alike():
         for path, method in login_required()
         if login_permission(_views_by_path()[path], method) is not None
     ]
-    assert len(guarded) >= 29  # 33 locked operations, 4 of them by ownership (schema_auth.OWNER_ONLY)
+    # Every lock is a LoginRequired, the owner-only changes of a deck too.
+    assert len(guarded) == len(login_required()) >= 33
     client = APIClient()
     for path, method in guarded:
         # A body that would be refused if it were read: the login comes first.
@@ -74,3 +75,25 @@ def test_a_token_is_a_login_except_for_managing_tokens():
     refused = client.get("/api/tokens/")
     assert refused.status_code == 403 and refused.json()["code"] == "forbidden"
     assert "An API token cannot" in refused.json()["message"]
+
+
+def test_changing_a_public_deck_anonymously_is_a_401_and_another_users_change_a_403():
+    """Only the owner changes a deck; an anonymous caller is told to log in (401, as docs/api.md promises), not
+    refused as if logged in (403)."""
+    from decks.models import Deck
+
+    owner = User.objects.create_user("leia", password="alderaan-123")
+    deck = Deck.objects.create(owner=owner, name="Public", game_id="swccg", is_public=True)
+    url = f"/api/decks/{deck.pk}/"
+    calls = [("PATCH", url), ("PUT", url), ("DELETE", url), ("POST", f"{url}restore/")]
+    for method, path in calls:
+        response = APIClient().generic(method, path, b'{"name": "x"}', content_type="application/json")
+        assert response.status_code == 401, (method, path, response.status_code)
+        assert response.json()["code"] == "not-authenticated" and response["WWW-Authenticate"]
+    other = APIClient()
+    other.force_authenticate(User.objects.create_user("lando", password="cloud-city-1"))
+    for method, path in calls:
+        response = other.generic(method, path, b'{"version": 1}', content_type="application/json")
+        assert response.status_code == 403 and response.json()["code"] == "forbidden", (method, path)
+    deck.refresh_from_db()
+    assert deck.name == "Public" and deck.version == 1

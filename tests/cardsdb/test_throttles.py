@@ -109,6 +109,22 @@ def test_logged_in_callers_count_per_user_whatever_the_login(rates, han, catalog
     assert APIClient().post("/api/legality/", CHECK, format="json").status_code == 200
 
 
+def test_a_token_counts_in_its_users_scope_where_no_login_is_needed(rates, han):
+    """The operations that need no login (calculators, replays, simulations, reading a deck list) read a token,
+    so its holder gets the higher limit the 429's message promises, not the anonymous one of their address."""
+    key = token_services.create_token(han, "script")[1]
+    client = APIClient(REMOTE_ADDR="192.0.2.30", HTTP_AUTHORIZATION=f"Token {key}")
+    for _ in range(5):  # more than the anonymous 3/hour
+        assert client.get("/api/games/swdbg/record-schema").status_code == 200
+    assert_limited(client.get("/api/games/swdbg/record-schema"), "user", "5/hour", 3600)
+    assert_limited(client.post("/api/rules/swccg/sabacc", {}, format="json"), "user", "5/hour", 3600)
+    assert_limited(client.post("/api/decks/import/", {}, format="json"), "user", "5/hour", 3600)
+    # The address's anonymous count is untouched, and a wrong token is a 401 there as anywhere.
+    assert APIClient(REMOTE_ADDR="192.0.2.30").get("/api/games/swdbg/record-schema").status_code == 200
+    wrong = APIClient(HTTP_AUTHORIZATION="Token cdb_wrong").get("/api/games/swdbg/record-schema")
+    assert wrong.status_code == 401 and wrong.json()["code"] == "token-invalid"
+
+
 def test_a_token_users_limit_is_generous_by_default():
     from cardsdb import settings as project
 

@@ -281,4 +281,40 @@ def test_private_decks_history_is_hidden_from_everyone_else(owner, other):
             response = client.get(url)
             assert response.status_code == 404 and response.json()["code"] == "deck-not-found", url
     client_for(owner).patch(deck["url"], {"is_public": True}, format="json")
-    assert client_for(other).get(f"{base}/versions/").json()["count"] == 2
+    assert client_for(other).get(f"{base}/versions/").json()["count"] == 1  # the one saved public
+
+
+@pytest.mark.usefixtures("catalogue")
+def test_versions_saved_while_private_stay_hidden_once_the_deck_is_public(owner, other, client):
+    """Making a deck public shows what it holds from then on; its earlier names, notes and cards stay the
+    owner's, in the API and on the history and diff pages."""
+    api = client_for(owner)
+    deck = create(api, name="Secret plan", notes="sabotage the shield generator").json()
+    base = f"/api/decks/{deck['id']}"
+    api.patch(deck["url"], {"cards": [{"id": "1_169", "count": 1}]}, format="json", HTTP_IF_MATCH='"1"')
+    api.patch(deck["url"], {"name": "EBO", "notes": "a fair deck", "is_public": True}, format="json")
+    api.patch(deck["url"], {"notes": "a fair deck, tuned"}, format="json")
+    for visitor in (client_for(), client_for(other)):
+        listed = visitor.get(f"{base}/versions/").json()
+        assert [v["number"] for v in listed["results"]] == [4, 3] and listed["count"] == 2
+        for url in (f"{base}/versions/1/", f"{base}/versions/2/", f"{base}/diff/?from=1&to=4"):
+            hidden = visitor.get(url)
+            assert hidden.status_code == 404 and hidden.json()["code"] == "version-not-found", url
+        shown = visitor.get(f"{base}/diff/").json()  # by default the latest two it may see
+        assert (shown["from"], shown["to"]) == (3, 4)
+        assert visitor.get(f"{base}/versions/3/").json()["notes"] == "a fair deck"
+    pages = [
+        f"/decks/{deck['id']}/history/",
+        f"/decks/{deck['id']}/diff/",
+        f"/decks/{deck['id']}/diff/?from=3",
+    ]
+    for url in pages:
+        page = client.get(url).content.decode()
+        assert "Secret plan" not in page and "sabotage" not in page, url
+        assert 'data-version="2"' not in page and "from=2" not in page, url
+    assert client.get(f"/decks/{deck['id']}/diff/?from=1&to=4").status_code == 404
+    mine = api.get(f"{base}/versions/").json()["results"]  # the owner's own history keeps everything
+    assert [(v["number"], v["is_public"]) for v in mine] == [(4, True), (3, True), (2, False), (1, False)]
+    assert api.get(f"{base}/versions/1/").json()["notes"] == "sabotage the shield generator"
+    client.force_login(owner)
+    assert 'data-version="1"' in client.get(f"/decks/{deck['id']}/history/").content.decode()

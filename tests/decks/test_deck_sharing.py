@@ -3,6 +3,7 @@
 duplicate and "active" controls. A private deck never shows through any of them, its share address included."""
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from decks import deck_services
@@ -117,6 +118,39 @@ def test_the_share_address_shows_a_public_deck_and_nothing_once_it_is_private(cl
     deck_services.deck_update(deck, is_public=True)
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert f"/d/{deck.share_id}/" in page and 'id="share-link"' in page
+
+
+def test_a_new_share_link_revokes_the_old_one(client, decks, owner, other):
+    deck = decks["vader"]
+    old = f"/d/{deck.share_id}/"
+    api = APIClient()
+    assert api.post(f"/api/decks/{deck.pk}/share-link/").json()["code"] == "not-authenticated"
+    api.force_authenticate(other)
+    assert api.post(f"/api/decks/{deck.pk}/share-link/").json()["code"] == "forbidden"
+    api.force_authenticate(owner)
+    answer = api.post(f"/api/decks/{deck.pk}/share-link/")
+    assert answer.status_code == 200 and answer.json()["is_public"] is True
+    new = answer.json()["share_url"]
+    assert new != old and client.get(old).status_code == 404 and client.get(new).status_code == 200
+    deck.refresh_from_db()
+    assert deck.version == 1 and new == f"/d/{deck.share_id}/"  # not a change of the deck: the ETag stays
+    # Private and public again keeps the link; the deck page's button (a POST with its CSRF token) renews it.
+    deck_services.deck_update(deck, is_public=False)
+    deck_services.deck_update(deck, is_public=True)
+    assert client.get(new).status_code == 200
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(owner)
+    page = browser.get(f"/decks/{deck.pk}/").content.decode()
+    assert 'id="new-share-link"' in page
+    assert browser.post(f"/decks/{deck.pk}/share-link/").status_code == 403  # no CSRF token: refused
+    token = browser.cookies["csrftoken"].value
+    done = browser.post(f"/decks/{deck.pk}/share-link/", {"csrfmiddlewaretoken": token})
+    assert done.status_code == 302 and done["Location"] == f"/decks/{deck.pk}/"
+    assert client.get(new).status_code == 404
+    deck.refresh_from_db()
+    assert client.get(f"/d/{deck.share_id}/").status_code == 200
+    browser.force_login(other)  # someone else's deck: not found
+    assert browser.post(f"/decks/{deck.pk}/share-link/", {"csrfmiddlewaretoken": token}).status_code == 404
 
 
 def test_private_decks_never_show_through_any_history_page(client, decks, other):
