@@ -68,6 +68,11 @@ _PHASE = re.compile(r"(.*)\(turn #(\d{1,9})\)")  # greedy, anchored: one linear 
 _CARD_HINT = re.compile(r"class='cardHint' value='([^']{1,64})'")
 _TAG = re.compile(r"<[^<>]*>")  # [^<>]: a run of "<" without ">" stays linear
 _DESTINY_LOG = re.compile(r" draws .* as an? (-?\d{1,6}(?:\.\d{1,3})?) for (.+)$")  # on short lines only
+# A quoted value of more bytes than MAX_VALUE_CHARS characters can take (10 bytes: "&#x10FFFF;"), found before the
+# parser builds it (a 16 MB value cost the parser 0.2 s and its string). Linear: a run excludes its quote, so each
+# byte is scanned from one `=` at most; shorter over-long values are the parser's to refuse.
+_LONG_VALUE = re.compile(rb'=[ \t\r\n]*(?:(")[^"]{%d}|(\')[^\']{%d})' % ((10 * MAX_VALUE_CHARS,) * 2))
+_NAME_BEFORE = re.compile(rb"([\w:.-]{1,64})[ \t\r\n]*$")  # the attribute's name, searched in 80 bytes only
 DESTINY_LOG_LIMIT = 1_000  # GEMP's destiny lines are far shorter; longer ones are not searched (backtracking)
 
 
@@ -81,6 +86,17 @@ class ReplayError(ValueError):
         self.message = message
         self.bound = bound
         self.limit = limit
+
+
+def _long_value(xml: bytes, found: re.Match[bytes]) -> ReplayError:
+    """The 413 for an over-long value `_LONG_VALUE` found: the attribute's name and the value's bytes."""
+    name = _NAME_BEFORE.search(xml, max(0, found.start() - 80), found.start())
+    quote = 1 if found.group(1) else 2
+    end = xml.find(found.group(quote), found.end())
+    size = (len(xml) if end < 0 else end) - found.end(quote)
+    label = name.group(1).decode("ascii", "replace") if name else "An attribute"
+    message = f"{label} has {size:,} bytes; at most {MAX_VALUE_CHARS:,} characters."
+    return _too_large("value_chars", MAX_VALUE_CHARS, message)
 
 
 def _too_large(bound: str, limit: int, message: str) -> ReplayError:
@@ -199,6 +215,9 @@ def read_replay(data: bytes) -> ObservedGame:
         raise ReplayError("too-many-events", f"A replay is limited to {MAX_EVENTS} events.")
     if xml.count(b"<") - xml.count(b"</") - xml.count(b"<!") - xml.count(b"<?") > MAX_ELEMENTS:
         raise _too_large("elements", MAX_ELEMENTS, f"A replay is limited to {MAX_ELEMENTS:,} elements.")
+    long_value = _LONG_VALUE.search(xml)
+    if long_value:
+        raise _long_value(xml, long_value)
     reader = _Reader(encoding)
     _parse(xml, reader)
     return reader.result()

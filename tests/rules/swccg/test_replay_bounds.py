@@ -64,7 +64,19 @@ def test_millions_of_participants_are_refused_at_once():
     error = gemp_error(data)
     assert time.monotonic() - started < 2
     assert (error.code, error.bound, error.limit) == ("replay-too-large", "value_chars", 10_000)
-    assert "allParticipantIds in event 0 has 16,600,000 characters; at most 10,000." == error.message
+    assert "allParticipantIds has 16,600,000 bytes; at most 10,000 characters." == error.message
+
+
+def test_an_over_long_value_is_named_in_either_quotes_and_unclosed():
+    long = "x" * 100_001
+    for quoted, size in (
+        (f'"{long}"', 100_001),
+        (f"'{long}'", 100_001),
+        (f"'{long}", 100_016),
+    ):  # unclosed: to the end
+        error = gemp_error(gemp(f"<ge type='P' text = {quoted}/>"))
+        assert (error.bound, error.limit) == ("value_chars", 10_000)
+        assert error.message == f"text has {size:,} bytes; at most 10,000 characters."
 
 
 def test_millions_of_empty_elements_stop_at_the_element_bound():
