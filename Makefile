@@ -89,6 +89,7 @@ TEST_WORKERS ?= auto
 test: $(BIN)/.installed-dev engine
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache  # the floors only look down (pyproject.toml, docs/architecture.md)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(ARGS)
 
 test-quick: $(BIN)/.installed-dev
@@ -97,6 +98,7 @@ test-quick: $(BIN)/.installed-dev
 lint: $(BIN)/.installed-dev
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
+	$(BIN)/lint-imports --no-cache
 
 bench: $(BIN)/.installed-dev engine
 	$(BIN)/python bench/import_speed.py

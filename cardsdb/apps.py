@@ -9,7 +9,11 @@ class CardsdbConfig(AppConfig):
     verbose_name = "Card catalogue"
 
     def ready(self):
+        from . import jobs
+        from .import_jobs import holds_import_lock, run_import_job
         from .search.regex import install_sqlite_regexp
+
+        jobs.register("catalogue-import", run_import_job, alive=holds_import_lock)
 
         # Search regexes run on RE2 on SQLite too (Django's REGEXP is Python's re, which can backtrack for ever).
         connection_created.connect(install_sqlite_regexp, dispatch_uid="cardsdb-sqlite-regexp")

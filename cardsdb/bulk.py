@@ -26,8 +26,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 
+from .catalogue_versions import catalogue_version
 from .models import CardSet, Persona
-from .selectors import catalogue_version
 
 FORMAT = 1  # raised when the file's shape changes incompatibly
 CHUNK = 500  # cards read (with their related rows) per query round

@@ -10,7 +10,7 @@ settled.
 import re
 from dataclasses import dataclass
 
-from rules.swtcg.usage import ALL_PLAY, USAGE_SCOPES, usage_marks
+from core.swtcg.usage import ALL_PLAY, USAGE_SCOPES, usage_marks
 
 from .images import FaceFacts
 from .models import Card

@@ -1,5 +1,5 @@
-"""A game's catalogue import as a job (cardsdb/jobs.py RUNNERS "catalogue-import"): what `manage.py import_cards
-GAME` does, started over HTTP by a staff user (POST /api/imports/, cardsdb/api/imports.py).
+"""A game's catalogue import as a job (kind "catalogue-import", registered by cardsdb/apps.py): what
+`manage.py import_cards GAME` does, started over HTTP by a staff user (POST /api/imports/, cardsdb/api/imports.py).
 
 The source is the server's own: CARDSDB_DATA_DIR/<game> when it is there, else the game's pinned public download
 (checksum-verified). A request never names a path or URL, so it cannot make the server read another file or

@@ -2,28 +2,25 @@
 a client follows at /api/jobs/<id>/. A job's input, progress and result live in its row (cardsdb.models.Job), so
 every web process and worker sees the same job.
 
-The work is `run(job_id)`, started once the job's row is committed (CARDSDB_JOB_RUNNER): with a broker, as the
-Celery task `cardsdb.tasks.run_job` on a worker; without one (`make run`, `make serve`), on a thread of the web
-process that accepted the job (cardsdb/job_threads.py). Either way the request answers 202 at once, and no web
-worker's timeout cuts a job short.
+The work is `run(job_id)`, started once the job's row is committed (cardsdb/job_submit.py, CARDSDB_JOB_RUNNER):
+with a broker, as the Celery task `cardsdb.tasks.run_job` on a worker; without one (`make run`, `make serve`), on
+a thread of the web process that accepted the job (cardsdb/job_threads.py). Either way the request answers 202 at
+once, and no web worker's timeout cuts a job short.
 
-A runner is a plain function (payload, progress) → result registered under the job's kind; it calls
-`progress(done, total)` as it goes, and an ApiError it raises becomes the job's error.
+A runner is a plain function (payload, progress) → result that the app owning the work registers under the job's
+kind from its AppConfig.ready() (`register`); it calls `progress(done, total)` as it goes, and an ApiError it
+raises becomes the job's error.
 
 A runner that dies (its process killed or restarted, a broker message lost) would leave its job `running` for
 ever, counted against its owner's open jobs. So a runner shows it is alive — a heartbeat written when it takes
 the job and with every progress write — and end_lost marks failed `job-lost` a running job silent for longer
 than SILENT_AT_MOST, or a job queued for longer than QUEUED_AT_MOST, whenever jobs are read or counted."""
 
-import importlib
 import logging
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from functools import partial
 
-from django.conf import settings
-from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -32,16 +29,22 @@ from .models import Job
 
 log = logging.getLogger(__name__)
 
-# kind → "module:function"; imported when a job of that kind runs, so this module needs none of them.
-RUNNERS = {
-    "legality-batch": "decks.batch:run_legality_job",
-    "catalogue-import": "cardsdb.import_jobs:run_import_job",
-    "swdbg-simulation": "rules.simulation_jobs:run_simulation_job",
-}
-# kind → "module:function" (job) → bool, for a kind whose heartbeat others cannot see while it runs: an import
-# writes its progress inside its own transaction, so a silent running import is alive while it holds the import
-# lock (a long SQLite import, whose transaction holds the database's one write lock).
-ALIVE = {"catalogue-import": "cardsdb.import_jobs:holds_import_lock"}
+Progress = Callable[[int, int], None]
+Runner = Callable[[dict, Progress], object]
+# kind → its runner, and for a kind whose heartbeat others cannot see while it runs, (job) → whether it is alive:
+# an import writes its progress inside its own transaction, so a silent running import is alive while it holds the
+# import lock (a long SQLite import, whose transaction holds the database's one write lock).
+RUNNERS: dict[str, Runner] = {}
+ALIVE: dict[str, Callable[[Job], bool]] = {}
+
+
+def register(kind: str, runner: Runner, *, alive: Callable[[Job], bool] | None = None) -> None:
+    """A kind of job and its runner, from the owning app's AppConfig.ready(): cardsdb imports none of them."""
+    RUNNERS[kind] = runner
+    if alive is not None:
+        ALIVE[kind] = alive
+
+
 PROGRESS_EVERY = 0.5  # seconds between two progress writes: one row update, not one per deck
 # The longest a live runner goes without a heartbeat: between two progress calls, the longest is one SW:DBG game
 # (a job's whole budget, about 30 s on an idle core), slower on a loaded machine.
@@ -56,33 +59,6 @@ LOST = {
     "or its queued message was lost; nothing was changed (an import is atomic) and no result was kept. "
     "Submit it again.",
 }
-
-Progress = Callable[[int, int], None]
-
-
-def submit(kind: str, payload: dict, *, owner, total: int) -> Job:
-    """Queue a job; it is started once its row is committed, so its runner always finds it."""
-    if kind not in RUNNERS:
-        raise ValueError(f"no runner for job kind {kind!r}")
-    job = Job.objects.create(kind=kind, owner=owner, payload=payload, total=total)
-    transaction.on_commit(partial(_start, str(job.pk)))
-    return job
-
-
-def _start(job_id: str) -> None:
-    if settings.CARDSDB_JOB_RUNNER == "thread":
-        from . import job_threads
-
-        job_threads.start(job_id)
-    else:
-        from .tasks import run_job
-
-        run_job.delay(job_id)
-
-
-def _function(path: str):
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
 
 
 def run(job_id: str) -> None:
@@ -103,7 +79,7 @@ def run(job_id: str) -> None:
             Job.objects.filter(pk=job_id).update(done=done, total=total, heartbeat_at=timezone.now())
 
     try:
-        result = _function(RUNNERS[job.kind])(job.payload, progress)
+        result = RUNNERS[job.kind](job.payload, progress)
     except ApiError as exc:
         _finish(job_id, error={"code": exc.code, "message": str(exc.detail)})
     except Exception:  # a bug: the job says so instead of staying "running" for ever
@@ -138,7 +114,7 @@ def _is_lost(job: Job, now: datetime) -> bool:
     )  # no heartbeat: taken before there were any
     if last_sign >= now - SILENT_AT_MOST:
         return False
-    return job.kind not in ALIVE or not _function(ALIVE[job.kind])(job)
+    return job.kind not in ALIVE or not ALIVE[job.kind](job)
 
 
 def _finish(job_id: str, *, result=None, error=None) -> None:

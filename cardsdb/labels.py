@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from django.utils.functional import Promise
 from django.utils.translation import gettext, npgettext, pgettext, pgettext_lazy
 
-from rules.swtcg.usage import ALL_PLAY
+from core.swtcg.usage import ALL_PLAY
 
 if TYPE_CHECKING:
     from .face_facts import Fact

@@ -10,7 +10,7 @@ short names, the first words of a title.
 - Nickname: the card's own `nicknames` (swccg-card-json's `abbr`), compared without case, spaces or punctuation
   ("ADLR (V)" = "ADLR(V)").
 
-One index per game, built from naming.name_index and kept with it, so it is computed once per catalogue version.
+One index per game, built from names.name_index and kept with it, so it is computed once per catalogue version.
 Used by search (a bare-word query), the `named?fuzzy=` API and deck-list reading (both through naming.find_card).
 """
 
@@ -20,9 +20,9 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from rules.text import fold, fold_words, strip_marks
+from core.text import fold, fold_words, strip_marks
 
-from .naming import NameEntry, NameIndex, name_index
+from .names import NameEntry, NameIndex, name_index
 
 MIN_SHORT_WORDS = 2  # "Hunt" alone begins too many titles to mean one card
 MIN_LOWER_ACRONYM = 4  # "adlr" is an acronym typed in lower case; "at" or "the" are words

@@ -1,13 +1,10 @@
 """Reads of the catalogue, shared by the API and the pages."""
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-
 from django.conf import settings
 from django.db.models import QuerySet
 
-from .models import Card, CardAlias, CardSet, Game, ImportRun
+from .catalogue_versions import catalogue_version
+from .models import Card, CardAlias, CardSet
 from .search import in_memory
 from .search.budget import search_budget
 from .search.compiler import CompiledQuery, compile_query
@@ -17,31 +14,6 @@ from .search.relevance import RELEVANCE, relevance
 from .search.syntax import QuerySyntaxError
 
 LIST_RELATED = ("card_set",)
-
-# Within remembered_reads(): the games found and catalogue versions read so far, so one request asks once.
-_remembered: ContextVar[dict | None] = ContextVar("cardsdb_remembered_reads", default=None)
-
-
-@contextmanager
-def remembered_reads() -> Iterator[None]:
-    """Inside the block (one request), game_exists and catalogue_version ask the database once per game: a
-    search consults the version for its ETag, its cached answer and its name indexes. The block sees one
-    version throughout, even if an import finishes meanwhile; the next request sees the new one."""
-    token = _remembered.set({}) if _remembered.get() is None else None
-    try:
-        yield
-    finally:
-        if token is not None:
-            _remembered.reset(token)
-
-
-def _remember(key: tuple, read):
-    memo = _remembered.get()
-    if memo is None:
-        return read()
-    if key not in memo:
-        memo[key] = read()
-    return memo[key]
 
 
 def card_search(*, query: str, game: str | None = None, user=None) -> QuerySet[Card]:
@@ -115,24 +87,7 @@ def card_get(*, game: str, code: str) -> tuple[Card, str] | None:
     return None
 
 
-def game_exists(code: str) -> bool:
-    if "\x00" in code:
-        return False
-    memo = _remembered.get()
-    if memo is not None and memo.get(("version", code)) is not None:
-        return True  # an import run of the game was read: its foreign key holds the game
-    return _remember(("game", code), lambda: Game.objects.filter(code=code).exists())
-
-
 def set_get(*, game: str, code: str) -> CardSet | None:
     if "\x00" in code or "\x00" in game:
         return None
     return CardSet.objects.select_related("game").filter(game_id=game, code=code).first()
-
-
-def catalogue_version(game: str) -> tuple | None:
-    """Changes whenever an import changes the game's cards: the key for caches built from them."""
-    return _remember(
-        ("version", game),
-        lambda: ImportRun.objects.filter(game_id=game).values_list("id", "finished_at").first(),
-    )

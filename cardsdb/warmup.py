@@ -1,10 +1,10 @@
 """Work a web process does once before serving, so that first requests cost what later ones do."""
 
+from .catalogue_versions import catalogue_version
 from .games.registry import GAMES
 from .nicknames import warm
 from .search import in_memory
 from .search.controls import controls
-from .selectors import catalogue_version
 
 
 def warm_search() -> None:

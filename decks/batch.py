@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardsdb.api.errors import ApiError
-from cardsdb.selectors import remembered_reads
+from cardsdb.catalogue_versions import remembered_reads
 
 from . import services
 from .api.serializers import parse_legality_body

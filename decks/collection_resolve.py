@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from cardsdb.models import Card, CardAlias, CardSet, Printing, Variant
-from rules.text import fold_words
+from core.text import fold_words
 
 from .collection_io import Row, RowProblem
 from .collection_io.limits import MAX_SUGGESTED_LINES

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from rest_framework import status
 
 from cardsdb.api.errors import ApiError
+from cardsdb.catalogue_versions import catalogue_version
 from cardsdb.models import Card, CardSet
-from cardsdb.naming import NameEntry, find_card, name_index
-from cardsdb.selectors import catalogue_version
-from rules.text import fold, fold_words
+from cardsdb.names import NameEntry, name_index
+from cardsdb.naming import find_card
+from core.text import fold, fold_words
 
 from .formats_io.base import (
     OTHER_SIDE,

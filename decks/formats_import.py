@@ -13,7 +13,7 @@ from cardsdb.importers.sources import Source, parse_json
 from cardsdb.importers.swccg import GEMP_COMMIT
 from cardsdb.importers.sync import Counts, prune_by_code, upsert_by_code
 from cardsdb.models import Game
-from rules.swtcg.usage import USAGE_SCOPES
+from core.swtcg.usage import USAGE_SCOPES
 
 from .legality.formats import expand_ids, from_gemp
 from .legality.swdbg import rules_from_definition

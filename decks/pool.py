@@ -3,11 +3,11 @@
 import re
 from dataclasses import replace
 
-from cardsdb.games.registry import game_plugin
+from cardsdb.catalogue_versions import catalogue_version
 from cardsdb.models import Card, CardAlias, Printing
-from cardsdb.selectors import catalogue_version
-from rules.swtcg.usage import usage_marks
+from core.swtcg.usage import usage_marks
 
+from .games import read_format
 from .legality.formats import FormatRules
 from .legality.records import CardPool, LegalityCard
 from .legality.swdbg import SetupCard, SetupPool, SetupRules
@@ -145,5 +145,5 @@ def format_rules(fmt: Format) -> FormatRules | TcgFormat | SetupRules:
         # A new version replaces the old: nothing keeps the old rules (or the verdict tables built for them) alive.
         for stale in [k for k in _formats if k[:2] == key[:2]]:
             del _formats[stale]
-        _formats[key] = game_plugin(fmt.game_id).read_format(fmt)
+        _formats[key] = read_format(fmt)
     return _formats[key]

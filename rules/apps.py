@@ -7,3 +7,14 @@ class RulesConfig(AppConfig):
 
     name = "rules"
     label = "rules"
+
+    def ready(self):
+        from cardsdb import jobs
+        from decks.extensions import DECK_PAGE
+
+        from .simulation_jobs import run_simulation_job
+        from .views.odds_panel import odds_panel
+
+        # What rules adds to the deck page (decks/extensions.py): decks never imports rules.
+        DECK_PAGE.add("odds", odds_panel)
+        jobs.register("swdbg-simulation", run_simulation_job)

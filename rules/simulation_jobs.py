@@ -1,5 +1,5 @@
-"""SW:DBG AI games as a job (cardsdb/jobs.py RUNNERS "swdbg-simulation"): what POST /api/games/swdbg/simulate
-answers at once for a few games, for up to a thousand (POST /api/games/swdbg/simulations/,
+"""SW:DBG AI games as a job (kind "swdbg-simulation", registered by rules/apps.py): what POST
+/api/games/swdbg/simulate answers at once for a few games, for up to a thousand (POST /api/games/swdbg/simulations/,
 rules/api/simulation_jobs.py), with progress after every game.
 
 The payload is checked before it is queued: two player kinds, a number of games within the budget, a seed, and

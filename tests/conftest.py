@@ -198,12 +198,12 @@ def _fresh_catalogue_caches(request):
 
 
 def forget_catalogue_caches() -> None:
-    from cardsdb import naming
+    from cardsdb import names
     from cardsdb.api import card_entries
     from cardsdb.search import in_memory
     from decks import pool
 
-    for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, naming._index_cache, card_entries._kept):
+    for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, names._index_cache, card_entries._kept):
         cache.clear()
     in_memory.forget()
 

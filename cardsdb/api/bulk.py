@@ -11,8 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import bulk
+from ..catalogue_versions import catalogue_version
 from ..games.registry import GAMES
-from ..selectors import catalogue_version
 from .conditional import NOT_MODIFIED, ConditionalReadMixin, Stamp
 from .errors import ApiError
 from .schema import ERROR

@@ -1,7 +1,7 @@
 """Each card's entry in a search answer (CardListSerializer's data), kept in the process per catalogue version.
 
 An entry is a function of the card's row and its set's code, abbreviation and name, which only an import writes,
-and every import changes the game's catalogue version (cardsdb.selectors.catalogue_version): an entry kept under
+and every import changes the game's catalogue version (cardsdb.catalogue_versions.catalogue_version): an entry kept under
 the version is the same as one serialised afresh until the version changes, and then the game's entries are
 dropped. A search then reads only the ids of its page (and the count) from the database, and serialises a card
 the first time this process shows it. Serialising was most of a search's Python time (a ModelSerializer with a
@@ -18,9 +18,9 @@ import threading
 
 from django.conf import settings
 
+from ..catalogue_versions import catalogue_version
 from ..models import Card
 from ..search import shared_parts
-from ..selectors import catalogue_version
 from .serializers import LIST_COLUMNS, CardListSerializer
 
 MAX_ENTRIES = 20_000  # per game: SWCCG has ~5,000 cards, SWTCG ~11,000

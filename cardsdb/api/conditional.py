@@ -2,7 +2,7 @@
 formats and the public decks, and 304 Not Modified to a matching If-None-Match or If-Modified-Since.
 
 The answer of such a read is a function of a few cheap stamps (the games' catalogue versions, which every import
-changes: cardsdb.selectors.catalogue_version; the formats' rows; the public decks' decks_stamp), the URL with its
+changes: cardsdb.catalogue_versions.catalogue_version; the formats' rows; the public decks' decks_stamp), the URL with its
 query string, the negotiated media type (JSON or the browsable API) and the interface language. The ETag is a
 hash of those, computed after authentication and content negotiation but before the view reads a single card,
 so a 304 costs one or two indexed queries. Django's own machinery (django.utils.cache.get_conditional_response,
@@ -24,8 +24,8 @@ from django.utils.http import http_date, parse_etags
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import status
 
+from ..catalogue_versions import catalogue_version
 from ..models import ImportRun
-from ..selectors import catalogue_version
 from .errors import ApiError
 
 # Raise when the JSON a validated read answers changes shape without a catalogue change (a new field, a new

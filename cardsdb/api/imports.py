@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.views import APIView
 
-from decks.api.views import check_body_size
+from cardsdb.api.request_size import check_body_size
 
 from .. import import_jobs
 from ..games.registry import GAME_CODES

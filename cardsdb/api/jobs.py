@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import jobs
+from ..job_submit import submit
 from ..models import Job
 from .errors import ApiError
 from .permissions import LoginRequired
@@ -78,7 +79,7 @@ def accept_job(user, kind: str, payload: dict, *, total: int) -> Response:
         mine = Job.objects.filter(owner=user)
         jobs.end_lost(mine)
         full = mine.filter(status__in=jobs.OPEN).count() >= MAX_OPEN_JOBS
-        job = None if full else jobs.submit(kind, payload, owner=user, total=total)
+        job = None if full else submit(kind, payload, owner=user, total=total)
     if job is None:
         raise ApiError(
             "too-many-jobs",

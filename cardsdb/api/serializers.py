@@ -5,7 +5,7 @@ from django.utils.encoding import iri_to_uri
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from rules.values import as_int_if_whole
+from core.values import as_int_if_whole
 
 from ..face_facts import card_facts
 from ..models import STAT_FIELDS, Card, CardRelation, CardSet, Game, Printing, Variant

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import nicknames
+from ..catalogue_versions import game_exists, remembered_reads
 from ..games.order import ordered_games
 from ..models import Card, CardAlias, CardRelation, CardSet, Printing
 from ..naming import find_card
@@ -16,7 +17,7 @@ from ..search.budget import SearchTimeout, search_budget
 from ..search.owned import SearchNeedsLogin
 from ..search.results_cache import cached_answer
 from ..search.syntax import QuerySyntaxError
-from ..selectors import card_get, card_search, card_search_hits, game_exists, remembered_reads, set_get
+from ..selectors import card_get, card_search, card_search_hits, set_get
 from .card_entries import list_entries
 from .conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp
 from .errors import ApiError

@@ -31,8 +31,6 @@ class GamePlugin:
     load_cards: Callable[[Any], Any]
     pinned_cards: Callable[[], Any] | None
     deck: DeckProfile
-    # A stored Format → the rules its legality checker reads (decks/legality/).
-    read_format: Callable[[Any], Any]
     # Statistics of a deck: SWCCG's (decks/stats.py: destiny, deploy, ability) or the TCG-style ones
     # (decks/stats_swtcg.py: types, cost curve, power); `stats_power` is the card field read as power.
     statistics: Literal["swccg", "tcg"]

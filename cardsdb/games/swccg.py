@@ -1,14 +1,8 @@
 """Star Wars: Customizable Card Game (Decipher 1995–2001, the Players Committee since)."""
 
 from cardsdb.importers import swccg as importer
-from decks.legality.formats import from_gemp
 
 from .plugin import DeckProfile, GamePlugin
-
-
-def read_format(fmt):
-    return from_gemp(fmt.definition, fmt.house_rules, source=fmt.source)
-
 
 PLUGIN = GamePlugin(
     code="swccg",
@@ -23,7 +17,6 @@ PLUGIN = GamePlugin(
         list_help="2x Darth Vader lines with section headers (Starting, Outside deck:), a GEMP id list, GEMP XML, "
         "swccgdb or Holotable",
     ),
-    read_format=read_format,
     statistics="swccg",
     hand_size=8,
     draws_destiny=True,

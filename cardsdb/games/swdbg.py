@@ -1,14 +1,8 @@
 """Star Wars: The Deckbuilding Game (Fantasy Flight Games 2023; the Clone Wars Edition 2024)."""
 
 from cardsdb.importers import swdbg as importer
-from decks.legality.swdbg import rules_from_definition
 
 from .plugin import DeckProfile, GamePlugin
-
-
-def read_format(fmt):
-    return rules_from_definition(fmt.definition)
-
 
 PLUGIN = GamePlugin(
     code="swdbg",
@@ -26,7 +20,6 @@ PLUGIN = GamePlugin(
         list_help="a game setup (starter decks, bases, galaxy deck)",
         side_label="Faction",
     ),
-    read_format=read_format,
     setup_decks=True,
     # A starter deck's statistics, its base deck counted outside; a card's power is its attack.
     statistics="tcg",

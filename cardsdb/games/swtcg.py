@@ -1,14 +1,8 @@
 """Star Wars Trading Card Game (Wizards of the Coast 2002–2005, the community's sets since)."""
 
 from cardsdb.importers import swtcg as importer
-from decks.legality.swtcg import format_from_definition
 
 from .plugin import DeckProfile, GamePlugin
-
-
-def read_format(fmt):
-    return format_from_definition(fmt.definition, source=fmt.source)
-
 
 PLUGIN = GamePlugin(
     code="swtcg",
@@ -24,7 +18,6 @@ PLUGIN = GamePlugin(
         list_help="4 Luke Skywalker (A) lines, LackeyCCG .txt (count<TAB>name, Sideboard: / Outside the game: "
         "sections) or LackeyCCG .dek XML",
     ),
-    read_format=read_format,
     statistics="tcg",
     has_arenas=True,
     # "Each draws a hand of seven cards" (Wizards' SWTCG "Game Setup" article).

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from django.db import transaction
 
-from rules.text import fold
+from core.text import fold
 
 from ..models import Card, CardFact, ImportRun
 from .snapshot import CardData

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from django.conf import settings
 
-from rules.text import fold, fold_words, printed_title, strip_marks
-from rules.uniqueness import swccg_uniqueness
-from rules.values import parse_alternatives, parse_number
+from core.text import fold, fold_words, printed_title, strip_marks
+from core.uniqueness import swccg_uniqueness
+from core.values import parse_alternatives, parse_number
 
 from .errors import ImportProblem, describe_record
 from .schema import SchemaChecker

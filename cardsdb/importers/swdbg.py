@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.text import fold, fold_words
+from core.text import fold, fold_words
 
 from . import facts as card_facts
 from .errors import ImportProblem, describe_record

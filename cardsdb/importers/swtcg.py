@@ -24,7 +24,7 @@ Quoting: a field is unquoted only when wrapped whole in quotes with its inner qu
 merely starts with a quotation ('"Lieutenant, deploy the sharks." —Darth Azard') keeps its marks. A set suffix
 after the version ("Invincible (A) AGD") is not part of the name.
 
-Usage: the column holds notes separated by "|" (rules/swtcg/usage.py sorts them). BANNED/RESTRICTED marks go to
+Usage: the column holds notes separated by "|" (core/swtcg/usage.py sorts them). BANNED/RESTRICTED marks go to
 extra["marks"] ([{"kind": "banned", "scope": "Vintage"}], scope "all" for all tournament play) and the
 extra["banned"]/["restricted"] flags, notes about an erratum to Card.errata ({"notes": …}, SWCCG's shape), the
 rest to Card.rulings; extra["usage"] keeps the column as written.
@@ -33,10 +33,10 @@ rest to Card.rulings; extra["usage"] keeps the column as written.
 import re
 from collections import Counter
 
-from rules.swtcg.cards import parse_title, persona_key
-from rules.swtcg.usage import read_usage
-from rules.text import fold, fold_words
-from rules.values import parse_number
+from core.swtcg.cards import parse_title, persona_key
+from core.swtcg.usage import read_usage
+from core.text import fold, fold_words
+from core.values import parse_number
 
 from .errors import ImportProblem
 from .snapshot import CardData, SetData, Snapshot

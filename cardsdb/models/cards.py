@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from .games import CardSet, Game, Persona
 
 # Numeric stats, one nullable column each: a card has a number there only when its printed value is a single
-# number (rules.values states the rule for ½, π, "2 or 5", "*"); the printed text is kept in Card.stats_text.
+# number (core.values states the rule for ½, π, "2 or 5", "*"); the printed text is kept in Card.stats_text.
 SWCCG_STATS = (
     "destiny",
     "power",

@@ -5,9 +5,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import F, Q
 
-from rules.swtcg.cards import persona_key
-from rules.text import fold
-from rules.values import parse_number
+from core.swtcg.cards import persona_key
+from core.text import fold
+from core.values import parse_number
 
 from ..games.registry import GAMES
 from ..models import Card, CardRelation, CardSet, Persona, Printing, Rarity, Variant

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..catalogue_versions import catalogue_version
 from ..models import Card, CardSet
-from ..selectors import catalogue_version
 from .fields import Kind, resolve
 
 # Column → order: key, for the columns every game's table has (the stat columns sort by their own stat).

@@ -37,8 +37,8 @@ from typing import NamedTuple
 from django.db.models import F
 from django.db.models.expressions import OrderBy
 
-from rules.text import fold
-from rules.values import parse_number
+from core.text import fold
+from core.values import parse_number
 
 from ..models import Card
 from . import shared_parts

@@ -8,7 +8,7 @@ comparisons on the folded title, so SQLite and PostgreSQL order alike.
 
 from django.db.models import Case, IntegerField, Q, Value, When
 
-from rules.text import fold
+from core.text import fold
 
 from .syntax import And, Node, Term
 

@@ -12,7 +12,7 @@ import hashlib
 from django.conf import settings
 from django.core.cache import cache
 
-from ..selectors import catalogue_version
+from ..catalogue_versions import catalogue_version
 
 
 def _whose(request) -> str:

@@ -2,7 +2,7 @@
 them until an import changes the catalogue, so the rendered HTML is kept in Django's cache under the URL and the
 catalogue versions of every game. Logged-in users (their name in the header), pages with pending messages and
 answers that set cookies are never kept. The key holds the interface language too, and for pages that list public
-decks (a card page: "decks using this card") the public decks' state (decks_stamp), an aggregate the other pages
+decks (a card page: "decks using this card") the public decks' state (PUBLIC_DECKS_STAMP), an aggregate the other pages
 need not pay for.
 """
 
@@ -15,15 +15,14 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils import translation
 
+from ..catalogue_versions import catalogue_version
+from ..extensions import PUBLIC_DECKS_STAMP
 from ..games.registry import GAMES
-from ..selectors import catalogue_version
 
 
 def _key(request, public_decks: bool) -> str:
-    from decks.history_services import decks_stamp
-
     versions = tuple(catalogue_version(game) for game in GAMES)
-    decks = decks_stamp() if public_decks else ""
+    decks = PUBLIC_DECKS_STAMP() if public_decks else ""
     # The same URL in another interface language is another page (LocaleMiddleware chose it before the view).
     raw = f"{versions}|{decks}|{translation.get_language()}|{request.get_full_path()}"
     return "page:" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()

@@ -6,13 +6,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from decks.card_formats import grouped
-from decks.card_standings import card_standings
-
 from ..api.views import detail_queryset
 from ..card_faces import split_faces
 from ..card_versions import versions_panel
 from ..errata import Explanation, explain
+from ..extensions import CARD_PAGE
 from ..face_facts import DISPUTED, UNKNOWN, card_facts, provenance
 from ..games.order import ordered_games
 from ..games.registry import game_plugin
@@ -203,9 +201,9 @@ def card_detail(request, game: str, code: str):
             "side_unknown": pgettext("card page: no faction on record", "faction unknown")
             if game_plugin(card.game_id).deck.side_label == "Faction"
             else pgettext("card page: no side on record", "side unknown"),
-            "standings": grouped(card_standings(card)),
             "versions": versions_panel(card),
             "errata": errata_explained(card, faces.back.name if faces else ""),
+            **CARD_PAGE.context(card),  # the floors above: each format's standing (decks)
         },
     )
 

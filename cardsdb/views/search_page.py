@@ -10,8 +10,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 
-from rules.text import strip_marks
+from core.text import strip_marks
 
+from ..catalogue_versions import game_exists
+from ..extensions import OWNED_CARDS
 from ..games.order import ordered_games
 from ..labels import shown
 from ..naming import find_card
@@ -23,7 +25,7 @@ from ..search.fields import GAME_FIELDS
 from ..search.limits import MAX_QUERY_LENGTH
 from ..search.owned import SearchNeedsLogin
 from ..search.syntax import QuerySyntaxError
-from ..selectors import card_search, card_search_compiled, game_exists
+from ..selectors import card_search, card_search_compiled
 from .page_cache import kept_for_visitors
 from .pages import GAME_EXAMPLES, PAGE_SIZE, RESULT_COLUMNS, cheat_sheet, page_param, result_rows
 
@@ -175,9 +177,7 @@ def _owned(user, card_ids: list[int]) -> dict | None:
     query (None for visitors: no column, no buttons)."""
     if not user.is_authenticated:
         return None
-    from decks.collection_services import owned_cards  # decks builds on cardsdb, not the other way round
-
-    return owned_cards(user, card_ids)
+    return OWNED_CARDS(user, card_ids)  # filled by decks, which builds on cardsdb
 
 
 def _way_on(request, query: str, game: str, compiled) -> dict:

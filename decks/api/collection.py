@@ -14,6 +14,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import CardPagination, page_parameters
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
+from cardsdb.api.request_size import check_body_size
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.views import ERROR, GAME_REQUIRED, check_game
 from cardsdb.games.registry import GAME_CODES
@@ -23,7 +24,6 @@ from .. import collection_services as collection
 from ..collection_io import KINDS, MODES, write_csv, write_json
 from ..collection_io.base import CONDITIONS, FINISHES
 from ..collection_io.limits import MAX_BYTES, MAX_CHANGES, MAX_FIELD_CHARS, MAX_QUANTITY
-from .views import check_body_size
 
 MAX_CHANGES_BODY = 5_000_000
 MAX_IMPORT_BODY = 2 * MAX_BYTES  # the file is a JSON string: escapes may double it

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired, require_login
+from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR, GAME_PARAM, check_game
 from cardsdb.games.registry import game_plugin
@@ -41,7 +42,6 @@ from .serializers import (
     DeckSummaryOut,
 )
 from .versions import if_match, require_if_match, with_etag
-from .views import MAX_BODY, check_body_size
 
 DECK_FIELDS = {"name": str, "side": str, "notes": str, "is_public": bool, "is_active": bool}
 

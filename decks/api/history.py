@@ -18,6 +18,7 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import CardPagination, page_parameters, whole_number
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
+from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
 from cardsdb.games.registry import game_plugin
 
@@ -37,7 +38,6 @@ from .history_serializers import (
 )
 from .serializers import IF_MATCH_REQUIRED, DeckOut
 from .versions import if_match, with_etag
-from .views import MAX_BODY, check_body_size
 
 MAX_ID = 2_147_483_647
 ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": MAX_ID}  # what number_param accepts

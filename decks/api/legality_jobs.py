@@ -14,9 +14,10 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.jobs import JobOut, accept_job
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
+from cardsdb.api.request_size import check_body_size
 from cardsdb.api.schema import ERROR, StrictSerializer
 
-from .views import check_batch_work, check_body_size
+from .views import check_batch_work
 
 MAX_JOB_DECKS = 5_000
 JOB_LIMITS = {"cards": 400_000, "characters": 6_000_000, "lines": 150_000}

@@ -9,9 +9,9 @@ from rest_framework.views import APIView
 from cardsdb.api.conditional import NOT_MODIFIED, ConditionalReadMixin, catalogue_stamp, rows_stamp
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.token_auth import ApiTokenAuthentication
 from cardsdb.api.views import ERROR, GAME_PARAM, GAME_PATH, check_game
-from cardsdb.numbers import ascii_int
 
 from .. import services
 from ..batch import BatchBudget, check_batch
@@ -19,7 +19,6 @@ from ..formats_io.limits import line_count
 from ..models import Format
 from .serializers import BatchRequest, LegalityRequest, LegalityResponse, format_out, parse_legality_body
 
-MAX_BODY = 1_000_000
 MAX_BATCH_BODY = 6_000_000
 MAX_BATCH_DECKS = 500
 # A batch's total work (the checker is linear in the cards, the readers in the deck lists' lines).
@@ -29,20 +28,6 @@ BATCH_LIMITS = {"cards": 100_000, "characters": 1_000_000, "lines": 25_000}
 # The seconds come from settings.CARDSDB_BATCH_SECONDS (1.0): a test suite on a loaded machine widens them, so
 # that only the tests of the budget meet it.
 BATCH_ANSWER_BYTES = 3_500_000
-
-
-def check_body_size(request, limit: int) -> None:
-    length = request.META.get("CONTENT_LENGTH") or "0"
-    if not (length.isascii() and length.isdigit()):
-        return  # no length ('²' passes isdigit() alone): Django reads no body either
-    size = ascii_int(length)  # None: more digits than any length, past every limit
-    if size is None or size > limit:
-        stated = f"{size:,} bytes" if size is not None else f"a length of {len(length):,} digits"
-        raise ApiError(
-            "request-too-large",
-            f"The body has {stated}; this endpoint accepts at most {limit:,} bytes.",
-            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-        )
 
 
 class FormatRead(ConditionalReadMixin):

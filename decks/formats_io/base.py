@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from cardsdb.numbers import ascii_int
-from rules.text import fold as fold_text
+from core.numbers import ascii_int
+from core.text import fold as fold_text
 
 from .limits import MAX_LINE_CHARS, MAX_XML_DEPTH
 
@@ -150,7 +150,7 @@ class CardInfo:  # what writers need about a card
 
 # -- helpers shared by the readers -------------------------------------------------------------------------
 
-# Beyond rules.text.fold: Holotable's cp1252 bullet read as Latin-1 (\x95) or lost (\ufffd), and backticks.
+# Beyond core.text.fold: Holotable's cp1252 bullet read as Latin-1 (\x95) or lost (\ufffd), and backticks.
 _EXTRA = str.maketrans({"\x95": "", "\ufffd": "", "`": "'"})
 _TRAILING_V = re.compile(r"\s*(?:\(v\)|\bv)$")  # "Vader (V)", "Vader(v)", "Vader v" all mean the (V) card
 

@@ -23,7 +23,7 @@ or "count title" lines, every line without a count being a header (set or card t
 
 import re
 
-from cardsdb.numbers import ascii_int
+from core.numbers import ascii_int
 
 from .base import ReadProblem, ReadResult, normalise_side
 from .limits import SuggestionBudget

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from cardsdb.numbers import ascii_int
+from core.numbers import ascii_int
 
 from .base import (
     MAX_COUNT,

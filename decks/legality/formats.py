@@ -4,7 +4,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from cardsdb.numbers import ascii_int
+from core.numbers import ascii_int
 
 DEFAULT_DECK_SIZE = 60
 

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules.text import fold  # titles as players type them: case, accents, curly quotes ignored
+from core.text import fold  # titles as players type them: case, accents, curly quotes ignored
 
 from .formats import definition_version
 from .violations import LegalityReport, Note, Violation, n_of, params

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from operator import itemgetter
 
-from rules.swtcg.usage import ALL_PLAY
+from core.swtcg.usage import ALL_PLAY
 
 from .violations import LegalityReport, Violation, n_of, params
 

@@ -16,13 +16,13 @@ from cardsdb.games.registry import game_plugin
 from cardsdb.labels import shown as in_language
 from cardsdb.labels import type_labels
 from cardsdb.models import Game
-from rules.views.odds_panel import GROUPS, odds_panel
 
 from .. import collection_services as collection
 from .. import deck_services as decks
 from ..charts import bars_of, line_of
 from ..decklists import read_decklist, stated_side
 from ..exports import exports_for
+from ..extensions import DECK_PAGE
 from ..games import PROFILES
 from ..legality_messages import shown_report
 from ..models import Deck, Format
@@ -277,16 +277,15 @@ def deck_detail(request, deck_id: int):
             "stats": stats,
             "charts": charts,
             "formats": formats,
-            "odds": odds_panel(deck, request.GET),
             "format_code": fmt.code if fmt else "",
             "format_name": fmt.name if fmt else "",
-            "group_numbers": range(1, GROUPS + 1),
             "exports": exports_for(deck.game_id),
             "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
             "edit_url": reverse("setup-edit" if plugin.setup_decks else "deck-edit", args=[deck.pk]),
             "setup_summary": setup_summary(legality, deck.setup) if plugin.setup_decks and legality else None,
             "side_line": _side_line(deck.side, summary.get("side"), profile.side_label),
             "decklist_heading": _decklist_heading(stats, dict(profile.zones)),
+            **DECK_PAGE.context(deck, request.GET),  # the floor above: the Odds panel (rules)
         },
     )
 

@@ -22,7 +22,7 @@ from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from cardsdb.labels import shown as shown_label
 from cardsdb.models import CardSet
-from rules.text import fold
+from core.text import fold
 
 from .. import deck_services as decks
 from ..legality.swdbg import SetupPool, SetupRules, check_setup

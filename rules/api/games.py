@@ -19,11 +19,11 @@ from cardsdb.api.conditional import NOT_MODIFIED, ConditionalReadMixin, Stamp
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
+from cardsdb.api.request_size import check_body_size
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from cardsdb.games.registry import GAMES
-from decks.api.views import check_body_size
 from rules import saved_games
 from rules.models import SavedGame
 from rules.setups import DEFAULT_FORMAT, SetupRefused, default_setup, engine_setup

@@ -9,11 +9,11 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR, check_game
 from cardsdb.games.registry import game_plugin
 from decks import deck_services as decks
-from decks.api.views import MAX_BODY, check_body_size
 from decks.models import DeckCard
 from rules import deck_odds as odds
 from rules.starting_pulls import PILE_RULE

@@ -18,8 +18,8 @@ from cardsdb.api.errors import ApiError
 from cardsdb.api.jobs import JobOut, Text, WholeNumber, accept_job
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
+from cardsdb.api.request_size import check_body_size
 from cardsdb.api.schema import ERROR, StrictSerializer
-from decks.api.views import check_body_size
 from rules import saved_games
 from rules.setups import DEFAULT_FORMAT, SetupRefused, default_setup, engine_setup
 from rules.swdbg.setup import DEFAULT_TURN_LIMIT

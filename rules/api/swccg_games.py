@@ -16,10 +16,10 @@ from cardsdb.api.answer_size import check_answer_size
 from cardsdb.api.errors import ApiError
 from cardsdb.api.pagination import whole_number
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.request_size import check_body_size
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
-from decks.api.views import check_body_size
 from rules.swccg.cards import CcgCard
 from rules.swccg.record import MAX_EVENTS, Record, RecordError, check_shape, record_schema
 from rules.swccg.referee import CHECK, STRICT, referee

@@ -27,11 +27,11 @@ from cardsdb.api.answer_size import check_answer_size
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
+from cardsdb.api.request_size import check_body_size
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
-from decks.api.views import check_body_size
 from rules.api.swccg_games import (
     MAX_GEMP_BODY,
     MAX_RECORD_BODY,

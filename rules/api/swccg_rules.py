@@ -15,10 +15,10 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
-from decks.api.views import MAX_BODY, check_body_size
 from rules.swccg import battle
 from rules.swccg.cards import CcgCard
 from rules.swccg_cards import ccg_cards

@@ -14,12 +14,12 @@ from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
 from cardsdb.api.parsers import JSONParser
+from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from cardsdb.models import Card
-from decks.api.views import MAX_BODY, check_body_size
-from rules.swtcg.cards import UnitCard
+from core.swtcg.cards import UnitCard
 from rules.swtcg.confrontation import DARK, LIGHT, Bid, ConfrontationError, IllegalBid, check_units, resolve
 from rules.swtcg.stacking import MAX_STACK, StackedUnit, stack
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from rules.values import PI, parse_alternatives, parse_number
+from core.values import PI, parse_alternatives, parse_number
 
 __all__ = ["RULE", "DestinyCard", "counted_value", "counted_values", "destiny_analysis"]
 
@@ -52,7 +52,7 @@ class DestinyCard:
 
     @classmethod
     def from_printed(cls, card_id: str, printed: str | None) -> DestinyCard:
-        """The record for a printed destiny, read with `rules.values` ("2 or 5" → values (2, 5))."""
+        """The record for a printed destiny, read with `core.values` ("2 or 5" → values (2, 5))."""
         alternatives = parse_alternatives(printed)
         return cls(
             card_id, printed, parse_number(printed), tuple(alternatives) if len(alternatives) > 1 else ()

@@ -1,6 +1,6 @@
 """Star Wars Trading Card Game (SWTCG, Wizards of the Coast): unique units, stacking and confrontations."""
 
-from rules.swtcg.cards import UnitCard, parse_title, persona_key, same_name, same_persona
+from core.swtcg.cards import UnitCard, parse_title, persona_key, same_name, same_persona
 from rules.swtcg.confrontation import Bid, ConfrontationError, ConfrontationResult, IllegalBid, resolve
 from rules.swtcg.stacking import RuleViolation, StackedUnit, stack
 

@@ -10,7 +10,7 @@ stays; the loser pays nothing and its unit retreats untapped.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.swtcg.cards import UnitCard, persona_key
+from core.swtcg.cards import UnitCard, persona_key
 from rules.swtcg.stacking import StackedUnit
 
 DARK = "Dark"

@@ -9,7 +9,7 @@ Anakin Skywalker / Darth Vader, count as one name) or the same version twice.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.swtcg.cards import UnitCard, name_key, persona_key
+from core.swtcg.cards import UnitCard, name_key, persona_key
 
 MAX_STACK = 4
 SPEED_PER_CARD = 10

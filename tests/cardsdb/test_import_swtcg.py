@@ -11,7 +11,7 @@ from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.sources import LocalSource, open_source
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardSet, ImportRun, Persona, Printing
-from rules.swtcg.usage import usage_marks
+from core.swtcg.usage import usage_marks
 from tests.conftest import SESSION_IMPORTS, writable_copy
 
 WOTC = {"AOTC", "SR", "ANH", "BOY", "JG", "ESB", "RAS", "PM", "ROTJ", "ROTS"}

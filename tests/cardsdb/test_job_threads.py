@@ -100,7 +100,7 @@ def test_without_a_broker_the_request_answers_at_once_and_the_job_then_ends(
         assert release.wait(timeout=30)
         return check_decks(payload, progress)
 
-    monkeypatch.setattr(batch, "run_legality_job", held)
+    monkeypatch.setitem(jobs.RUNNERS, "legality-batch", held)
     client, _ = client_of_a_new_user()
     response = in_thread(lambda: client.post(URL, {"decks": [{"cards": 5}, {"cards": 6}]}, format="json"))
     assert response.status_code == 202, response.content[:300]

@@ -147,7 +147,7 @@ def test_a_job_is_run_once_and_a_crash_fails_it_with_a_code(wedge, monkeypatch):
     def broken(payload, progress):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr("decks.batch.run_legality_job", broken)
+    monkeypatch.setitem(jobs.RUNNERS, "legality-batch", broken)
     crashed = Job.objects.create(kind="legality-batch", owner=wedge, payload={}, total=1)
     jobs.run(str(crashed.pk))
     crashed.refresh_from_db()
@@ -167,7 +167,7 @@ def test_progress_is_written_as_the_job_goes(wedge, monkeypatch):
             seen.append(Job.objects.values_list("done", "heartbeat_at").get(pk=job.pk))
         return {"ok": True}
 
-    monkeypatch.setattr("decks.batch.run_legality_job", runner)
+    monkeypatch.setitem(jobs.RUNNERS, "legality-batch", runner)
     jobs.run(str(job.pk))
     assert [done for done, _ in seen] == [1, 2, 3]
     beats = [beat for _, beat in seen]

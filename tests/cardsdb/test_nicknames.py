@@ -6,11 +6,12 @@ from rest_framework.test import APIClient
 
 from cardsdb import nicknames
 from cardsdb.models import ImportRun
-from cardsdb.naming import NameEntry, find_card, name_index
+from cardsdb.names import NameEntry, name_index
+from cardsdb.naming import find_card
 from cardsdb.nicknames import NicknameIndex, compact
 from cardsdb.selectors import card_search
+from core.text import acronym, fold, fold_words
 from decks.decklists import read_decklist
-from rules.text import acronym, fold, fold_words
 
 HUNT_DOWN = "7_297"  # Hunt Down And Destroy The Jedi / Their Fire Has Gone Out Of The Universe
 HUNT_DOWN_V = "213_31"  # its (V)

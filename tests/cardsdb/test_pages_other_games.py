@@ -14,7 +14,7 @@ from cardsdb.models import Card, CardSet, Printing
 from cardsdb.search.syntax import QuerySyntaxError
 from cardsdb.selectors import card_search
 from cardsdb.views.pages import GAME_EXAMPLES
-from rules.text import fold
+from core.text import fold
 
 
 @pytest.fixture

@@ -62,7 +62,7 @@ def test_a_search_page_is_kept_but_not_its_refusals(client, catalogue, settings)
 
 
 def test_a_card_deleted_in_the_admin_changes_the_catalogue_version(admin_client, catalogue):
-    from cardsdb.selectors import catalogue_version
+    from cardsdb.catalogue_versions import catalogue_version
 
     before = catalogue_version("swccg")
     card = (

@@ -9,11 +9,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from cardsdb.catalogue_versions import catalogue_version
 from cardsdb.models import Card, CardRelation, CardSet, ImportRun, Persona
 from cardsdb.search import in_memory
 from cardsdb.search.fields import Kind, fields_for
 from cardsdb.search.syntax import QuerySyntaxError
-from cardsdb.selectors import card_search, card_search_hits, catalogue_version
+from cardsdb.selectors import card_search, card_search_hits
 
 IS_WORDS = {
     "swccg": ["unique", "restricted", "per-location", "diamond", "virtual", "decipher", "two-sided", "dfc"],

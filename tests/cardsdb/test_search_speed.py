@@ -1,6 +1,6 @@
 """What makes a search answer cheaper without changing it (issue #13): the page and its count read in one query
 (cardsdb/api/pagination.py CountingPaginator), each card's list entry kept per catalogue version
-(cardsdb/api/card_entries.py), the game and its version read once per request (cardsdb.selectors.remembered_reads),
+(cardsdb/api/card_entries.py), the game and its version read once per request (cardsdb.catalogue_versions.remembered_reads),
 and the time budget's transaction without the extra reads when it is the outermost (cardsdb/search/budget.py)."""
 
 import pytest

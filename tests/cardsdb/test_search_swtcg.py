@@ -8,7 +8,7 @@ from cardsdb.importers import swtcg
 from cardsdb.models import Card, CardSet, Persona
 from cardsdb.search.syntax import QuerySyntaxError
 from cardsdb.selectors import card_search
-from rules.text import fold
+from core.text import fold
 
 
 @pytest.fixture(autouse=True)

@@ -14,9 +14,9 @@ from django.utils import translation
 from django.utils.html import escape
 from rest_framework.test import APIClient
 
+from cardsdb.api.request_size import MAX_BODY
 from decks import services
 from decks.api.serializers import MAX_DECK_CARDS
-from decks.api.views import MAX_BODY
 from decks.legality_messages import violation_hint, violation_message
 from decks.pool import card_pool
 

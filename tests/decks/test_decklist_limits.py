@@ -5,7 +5,7 @@ first lines only, from an index kept per catalogue version)."""
 import pytest
 from rest_framework.test import APIClient
 
-from cardsdb import naming
+from cardsdb import names
 from cardsdb.models import ImportRun
 from decks.api.views import BATCH_LIMITS
 from decks.batch import MAX_SUGGESTED_LINES as MAX_BATCH_SUGGESTED_LINES
@@ -56,8 +56,8 @@ def test_a_list_at_the_line_limit_is_read(api):
 
 def test_unread_lines_get_candidates_for_the_first_lines_only(api, monkeypatch):
     searches = []
-    extract = naming.process.extract
-    monkeypatch.setattr(naming.process, "extract", lambda *a, **k: searches.append(a[0]) or extract(*a, **k))
+    extract = names.process.extract
+    monkeypatch.setattr(names.process, "extract", lambda *a, **k: searches.append(a[0]) or extract(*a, **k))
     unread = MAX_SUGGESTED_LINES + 30
     text = "\n".join(f"2x Qwzx Nocard {i}" for i in range(unread)) + "\n1x Darth Vader"
     body = post(api, "/api/decks/import/", {"game": "swccg", "decklist": text}).json()
@@ -71,14 +71,14 @@ def test_unread_lines_get_candidates_for_the_first_lines_only(api, monkeypatch):
 
 def test_the_suggestion_index_is_kept_per_catalogue_version(api):
     post(api, "/api/decks/import/", {"game": "swtcg", "decklist": "1 Qwzx Nocard"})
-    index = naming.name_index("swtcg")
+    index = names.name_index("swtcg")
     assert index._choices  # built by the first unread line
     post(api, "/api/decks/import/", {"game": "swtcg", "decklist": "1 Qwzx Other"})
-    assert naming.name_index("swtcg") is index
+    assert names.name_index("swtcg") is index
     ImportRun.objects.create(
         game_id="swtcg", source="a test import"
     )  # what every import that changes cards does
-    assert naming.name_index("swtcg") is not index and not naming.name_index("swtcg")._choices
+    assert names.name_index("swtcg") is not index and not names.name_index("swtcg")._choices
 
 
 def test_the_legality_check_counts_unread_lines_and_a_batch_shares_the_suggestions(api):

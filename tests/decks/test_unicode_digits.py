@@ -1,11 +1,11 @@
-"""Numbers in input are ASCII digits (cardsdb/numbers.py): '²' and '①' pass str.isdigit() but int() refuses them,
+"""Numbers in input are ASCII digits (core/numbers.py): '²' and '①' pass str.isdigit() but int() refuses them,
 and '٣' or '３' are digits to int() and to the regex \\d. Written as a count, none of them is one: the line is
 reported with the readers' own problem codes, never a 500, a raw Python message or a count read from it."""
 
 import pytest
 from django.test import Client
 
-from cardsdb.numbers import ascii_int
+from core.numbers import ascii_int
 from decks.batch import run_legality_job
 from decks.formats_io.base import DictResolver, id_order
 from decks.formats_io.detect import read_any

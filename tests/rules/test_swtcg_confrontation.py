@@ -1,6 +1,6 @@
 import pytest
 
-from rules.swtcg.cards import UnitCard
+from core.swtcg.cards import UnitCard
 from rules.swtcg.confrontation import (
     CODES,
     Bid,

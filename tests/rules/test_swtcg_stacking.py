@@ -1,6 +1,6 @@
 import pytest
 
-from rules.swtcg.cards import UnitCard, parse_title, persona_key, same_name, same_persona
+from core.swtcg.cards import UnitCard, parse_title, persona_key, same_name, same_persona
 from rules.swtcg.stacking import CODES, RuleViolation, StackedUnit, stack
 
 

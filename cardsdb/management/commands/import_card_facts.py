@@ -11,7 +11,7 @@ from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.lock import import_lock
 from cardsdb.importers.sources import check_text
 from cardsdb.models import Card, CardFact
-from rules.text import fold
+from core.text import fold
 
 from ._import_options import add_lock_argument, problem_error
 from .export_bulk import write_bulk

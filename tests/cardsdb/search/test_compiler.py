@@ -7,7 +7,7 @@ from django.db.models import Prefetch
 from cardsdb.models import Card, CardRelation
 from cardsdb.search.syntax import QuerySyntaxError
 from cardsdb.selectors import card_search
-from rules.text import fold
+from core.text import fold
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

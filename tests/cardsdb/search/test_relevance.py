@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from cardsdb.models import Card
 from cardsdb.selectors import card_search
-from rules.text import fold
+from core.text import fold
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

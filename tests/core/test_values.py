@@ -1,8 +1,8 @@
 import pytest
 
-from rules.text import acronym, fold, fold_words, printed_title, strip_marks
-from rules.uniqueness import UniquenessKind, swccg_uniqueness
-from rules.values import PI, as_int_if_whole, parse_alternatives, parse_number
+from core.text import acronym, fold, fold_words, printed_title, strip_marks
+from core.uniqueness import UniquenessKind, swccg_uniqueness
+from core.values import PI, as_int_if_whole, parse_alternatives, parse_number
 
 
 @pytest.mark.parametrize(
@@ -85,7 +85,7 @@ def test_fold_takes_a_short_cut_for_ascii_with_the_same_result():
     """fold() skips NFKD for ASCII text (most names): every ASCII character folds as the full path folds it."""
     import unicodedata
 
-    from rules import text
+    from core import text
 
     def slow(value: str) -> str:
         value = unicodedata.normalize("NFKD", text._MARKS.sub("", value).translate(text._QUOTES))

@@ -10,7 +10,7 @@ uniqueness rules.
 import re
 from dataclasses import dataclass
 
-from rules.text import fold
+from core.text import fold
 
 # A single version letter in parentheses at the end of the title: "Luke Skywalker (D)".
 _VERSION = re.compile(r"^(?P<name>.*?)\s*\((?P<version>[A-Za-z])\)\s*$")

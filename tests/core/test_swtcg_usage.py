@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.swtcg.usage import ALL_PLAY, UsageNotes, is_erratum, read_usage, split_notes, usage_marks
+from core.swtcg.usage import ALL_PLAY, UsageNotes, is_erratum, read_usage, split_notes, usage_marks
 
 
 @pytest.mark.parametrize(

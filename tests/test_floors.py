@@ -1,0 +1,41 @@
+"""What the floors above fill in below (cardsdb/extensions.py, decks/extensions.py, cardsdb/jobs.py): each app's
+AppConfig.ready() registers its parts, so the lower floors reach them without importing up (pyproject.toml's
+import contract, checked by `make test`)."""
+
+from cardsdb import extensions, jobs
+from cardsdb.extensions import Panels, Slot
+from cardsdb.games.registry import GAMES
+from decks import batch
+from decks.collection_services import owned_cards
+from decks.extensions import DECK_PAGE
+from decks.games import FORMAT_READERS
+from decks.history_services import decks_stamp
+from rules.simulation_jobs import run_simulation_job
+from rules.views.odds_panel import odds_panel
+
+
+def test_the_apps_above_fill_the_places_below():
+    assert list(extensions.CARD_PAGE._parts) == ["standings"]
+    assert extensions.OWNED_CARDS._provided is owned_cards
+    assert extensions.PUBLIC_DECKS_STAMP._provided is decks_stamp
+    assert DECK_PAGE._parts == {"odds": odds_panel}
+    assert jobs.RUNNERS["legality-batch"] is batch.run_legality_job
+    assert jobs.RUNNERS["swdbg-simulation"] is run_simulation_job
+    assert set(jobs.RUNNERS) == {"legality-batch", "swdbg-simulation", "catalogue-import"}
+    assert set(jobs.ALIVE) == {"catalogue-import"}
+
+
+def test_every_game_has_a_format_reader():
+    assert set(FORMAT_READERS) == set(GAMES)
+
+
+def test_an_unfilled_place_answers_its_default():
+    slot = Slot(lambda user, ids: None)
+    assert slot("someone", [1]) is None
+    slot.provide(lambda user, ids: {i: 1 for i in ids})
+    assert slot("someone", [1]) == {1: 1}
+    panels = Panels()
+    assert panels.context("card") == {}
+    panels.add("a", lambda card: f"a of {card}")
+    panels.add("b", lambda card: "b")
+    assert panels.context("card") == {"a": "a of card", "b": "b"}
