@@ -72,10 +72,10 @@ def main() -> None:
         import django
 
         django.setup()
+        from decks.legality.pool import format_rules, setup_pool, tcg_pool
         from decks.legality.swdbg import check_setup
         from decks.legality.swtcg import check_tcg_deck
         from decks.models import Format
-        from decks.pool import format_rules, setup_pool, tcg_pool
 
         pool = tcg_pool()
         everything = swtcg_decks(pool, 200)

@@ -227,9 +227,9 @@ def run(seconds: float, rounds: int) -> None:
 
     from cardsdb.models import Card
     from decks.legality.checker import check_deck
+    from decks.legality.pool import card_pool, format_rules, tcg_pool
     from decks.legality.swtcg import check_tcg_deck
     from decks.models import Format
-    from decks.pool import card_pool, format_rules, tcg_pool
 
     pool = card_pool()
     formats = {f.code: format_rules(f) for f in Format.objects.filter(game="swccg")}

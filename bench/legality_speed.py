@@ -51,8 +51,8 @@ def in_process(url: str, seconds: float) -> None:
 
     django.setup()
     from decks.legality.checker import check_deck
+    from decks.legality.pool import card_pool, format_rules
     from decks.models import Format
-    from decks.pool import card_pool, format_rules
 
     pool = card_pool()
     formats = {f.code: format_rules(f) for f in Format.objects.all()}

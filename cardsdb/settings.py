@@ -327,7 +327,7 @@ else:
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
 CARDSDB_JOB_RUNNER = "celery" if CELERY_BROKER_URL else "thread"
 # Seconds of checking a legality batch request spends before it answers the rest `batch-budget-spent`
-# (decks/api/views.py): the 2 s a synchronous request may take, with its parsing and rendering.
+# (decks/legality/api.py): the 2 s a synchronous request may take, with its parsing and rendering.
 CARDSDB_BATCH_SECONDS = float(os.environ.get("CARDSDB_BATCH_SECONDS", "1.0"))
 # Without a broker a task sent runs at once where it is sent: the tests send jobs so (tests/conftest.py), to have
 # each run, in order, when the request's transaction commits.

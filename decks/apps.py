@@ -7,12 +7,11 @@ class DecksConfig(AppConfig):
 
     def ready(self):
         from cardsdb import extensions, jobs
-
-        from .batch import run_legality_job
-        from .card_formats import grouped
-        from .card_standings import card_standings
-        from .collection_services import owned_cards
-        from .history_services import decks_stamp
+        from decks.collection.services import owned_cards
+        from decks.history.services import decks_stamp
+        from decks.legality.batch import run_legality_job
+        from decks.legality.card_formats import grouped
+        from decks.legality.card_standings import card_standings
 
         # What decks adds to the catalogue's pages (cardsdb/extensions.py): cardsdb never imports decks.
         extensions.CARD_PAGE.add("standings", lambda card: grouped(card_standings(card)))

@@ -11,10 +11,9 @@ from typing import Any
 
 from cardsdb.games.plugin import DeckProfile
 from cardsdb.games.registry import GAMES
-
-from .legality.formats import from_gemp
-from .legality.swdbg import rules_from_definition
-from .legality.swtcg import format_from_definition
+from decks.legality.formats import from_gemp
+from decks.legality.swdbg import rules_from_definition
+from decks.legality.swtcg import format_from_definition
 
 PROFILES: dict[str, DeckProfile] = {code: plugin.deck for code, plugin in GAMES.items()}
 

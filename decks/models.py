@@ -109,7 +109,7 @@ class DeckCard(models.Model):
 
 class DeckVersion(models.Model):
     """What a deck was after one save: `number` is the deck's `version` then. Kept for the history, the diff
-    between any two versions and restore (decks/history.py). Anyone but the owner sees only the versions saved
+    between any two versions and restore (decks/history/snapshots.py). Anyone but the owner sees only the versions saved
     while the deck was public (`is_public`): making a deck public shows what it is now, not what it was."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
@@ -129,7 +129,7 @@ class DeckVersion(models.Model):
     )
     size = models.PositiveIntegerField(
         default=0,
-        help_text="Bytes of its fields as compact JSON, counted against its owner's bound (decks/storage.py).",
+        help_text="Bytes of its fields as compact JSON, counted against its owner's bound (decks/deck/storage.py).",
     )
 
     class Meta:

@@ -2,8 +2,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from cardsdb.auth import LoginView
-
-from .views import pages, setup
+from decks.deck import pages
+from decks.deck import setup_pages as setup
 
 urlpatterns = [
     path("decks/", pages.deck_list, name="deck-list"),
@@ -17,11 +17,11 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
 ]
 
-from .views import buildable  # noqa: E402
+from decks.missing import pages as buildable  # noqa: E402
 
 urlpatterns += [path("collection/buildable/", buildable.buildable_page, name="collection-buildable")]
 
-from .views import history  # noqa: E402
+from decks.history import pages as history  # noqa: E402
 
 urlpatterns += [
     path("decks/public/", history.public_decks, name="deck-public"),
@@ -36,7 +36,7 @@ urlpatterns += [
     path("d/<slug:share_id>/", history.deck_share, name="deck-share"),
 ]
 
-from .views import collection  # noqa: E402
+from decks.collection import pages as collection  # noqa: E402
 
 urlpatterns += [
     path("collection/", collection.collection_page, name="collection"),
@@ -46,7 +46,7 @@ urlpatterns += [
     path("collection/change/", collection.collection_change, name="collection-change"),
 ]
 
-from .views import builder_legality  # noqa: E402
+from decks.legality import builder_panel as builder_legality  # noqa: E402
 
 # The builder's live legality panel in the page's language (a page endpoint; /api/legality/ stays English).
 urlpatterns += [

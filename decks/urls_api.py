@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import views
+from decks.legality import api as views
 
 urlpatterns = [
     path("formats/", views.FormatListView.as_view(), name="api-formats"),
@@ -9,11 +9,11 @@ urlpatterns = [
     path("legality/batch/", views.LegalityBatchView.as_view(), name="api-legality-batch"),
 ]
 
-from .api import legality_jobs  # noqa: E402
+from decks.legality import api_jobs as legality_jobs  # noqa: E402
 
 urlpatterns += [path("legality/jobs/", legality_jobs.LegalityJobView.as_view(), name="api-legality-jobs")]
 
-from .api import decks  # noqa: E402
+from decks.deck import api as decks  # noqa: E402
 
 urlpatterns += [
     path("decks/", decks.DeckListView.as_view(), name="api-decks"),
@@ -22,7 +22,7 @@ urlpatterns += [
     path("decks/<int:deck_id>/export/", decks.DeckExportView.as_view(), name="api-deck-export"),
 ]
 
-from .api import missing  # noqa: E402
+from decks.missing import api as missing  # noqa: E402
 
 urlpatterns += [
     path("decks/<int:deck_id>/missing/", missing.DeckMissingView.as_view(), name="api-deck-missing"),
@@ -34,7 +34,7 @@ urlpatterns += [
     path("collection/buildable/", missing.BuildableView.as_view(), name="api-collection-buildable"),
 ]
 
-from .api import history  # noqa: E402
+from decks.history import api as history  # noqa: E402
 
 urlpatterns += [
     path("decks/public/", history.PublicDeckListView.as_view(), name="api-decks-public"),
@@ -52,7 +52,7 @@ urlpatterns += [
     path("decks/<int:deck_id>/share-link/", history.DeckShareLinkView.as_view(), name="api-deck-share-link"),
 ]
 
-from .api import collection  # noqa: E402
+from decks.collection import api as collection  # noqa: E402
 
 urlpatterns += [
     path("collection/", collection.CollectionListView.as_view(), name="api-collection"),

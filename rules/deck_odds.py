@@ -15,7 +15,7 @@ from rest_framework import status
 from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card, CardRelation
-from decks.pool import card_pool
+from decks.legality.pool import card_pool
 from rules.starting_pulls import taken_into_hand
 
 MAX_TRIALS = 5_000_000

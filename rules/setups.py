@@ -14,9 +14,9 @@ what it cannot play (a card without rules text, an unknown value).
 """
 
 from cardsdb.models import Card
+from decks.legality.pool import format_rules, setup_pool
 from decks.legality.swdbg import ResolvedSetup, resolve_setup
 from decks.models import Format
-from decks.pool import format_rules, setup_pool
 from rules.swdbg.cards import DbgCard, card_type
 from rules.swdbg.setup import DEFAULT_TURN_LIMIT, PlayerSetup, Setup
 

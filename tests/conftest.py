@@ -15,7 +15,7 @@ from django.conf import settings
 from cardsdb.importers import swccg, swdbg, swtcg
 from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
-from decks.formats_import import import_formats, import_swdbg_formats, import_swtcg_formats
+from decks.legality.formats_import import import_formats, import_swdbg_formats, import_swtcg_formats
 
 pytest_plugins = ["tests.progress"]
 
@@ -201,7 +201,7 @@ def forget_catalogue_caches() -> None:
     from cardsdb import names
     from cardsdb.api import card_entries
     from cardsdb.search import in_memory
-    from decks import pool
+    from decks.legality import pool
 
     for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, names._index_cache, card_entries._kept):
         cache.clear()

@@ -5,11 +5,11 @@ import contract, checked by `make test`)."""
 from cardsdb import extensions, jobs
 from cardsdb.extensions import Panels, Slot
 from cardsdb.games.registry import GAMES
-from decks import batch
-from decks.collection_services import owned_cards
+from decks.collection.services import owned_cards
 from decks.extensions import DECK_PAGE
 from decks.games import FORMAT_READERS
-from decks.history_services import decks_stamp
+from decks.history.services import decks_stamp
+from decks.legality import batch
 from rules.simulation_jobs import run_simulation_job
 from rules.views.odds_panel import odds_panel
 

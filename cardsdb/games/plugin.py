@@ -31,8 +31,8 @@ class GamePlugin:
     load_cards: Callable[[Any], Any]
     pinned_cards: Callable[[], Any] | None
     deck: DeckProfile
-    # Statistics of a deck: SWCCG's (decks/stats.py: destiny, deploy, ability) or the TCG-style ones
-    # (decks/stats_swtcg.py: types, cost curve, power); `stats_power` is the card field read as power.
+    # Statistics of a deck: SWCCG's (decks/deck/stats.py: destiny, deploy, ability) or the TCG-style ones
+    # (decks/deck/stats_swtcg.py: types, cost curve, power); `stats_power` is the card field read as power.
     statistics: Literal["swccg", "tcg"]
     # Draw odds (rules/deck_odds.py): the opening hand, the cards drawn each turn when the game says.
     hand_size: int

@@ -23,7 +23,7 @@ def card_image(card) -> str:
 @register.filter
 def owned_count(owned: dict | None, card_id: int) -> int:
     found = (owned or {}).get(card_id, 0)
-    return getattr(found, "total", found)  # decks.collection_services.OwnedCard, or a plain count
+    return getattr(found, "total", found)  # decks.collection.services.OwnedCard, or a plain count
 
 
 @register.simple_tag(takes_context=True)

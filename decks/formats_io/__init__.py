@@ -3,7 +3,7 @@
 Readers return entries plus located problems (nothing is dropped silently); see base.py for the contract.
 """
 
-from .base import (
+from decks.formats_io.base import (
     ZONES,
     CardInfo,
     CardResolver,
@@ -14,8 +14,8 @@ from .base import (
     ReadResult,
     totals,
 )
-from .detect import detect, read_any
-from .writers import write_gemp_list, write_gemp_xml, write_json, write_text
+from decks.formats_io.detect import detect, read_any
+from decks.formats_io.writers import write_gemp_list, write_gemp_xml, write_json, write_text
 
 __all__ = [
     "ZONES",

@@ -13,8 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from core.numbers import ascii_int
 from core.text import fold as fold_text
-
-from .limits import MAX_LINE_CHARS, MAX_XML_DEPTH
+from decks.formats_io.limits import MAX_LINE_CHARS, MAX_XML_DEPTH
 
 # starting = starting location, objective, starting interrupt/effect and what they pull (also part of the deck)
 ZONES = ("deck", "outside", "starting")

@@ -2,10 +2,10 @@
 
 import re
 
-from . import gemp, holotable, lackey, swccgdb
-from . import text as plain_text
-from .base import ReadResult
-from .limits import SuggestionBudget, check_size
+from decks.formats_io import gemp, holotable, lackey, swccgdb
+from decks.formats_io import text as plain_text
+from decks.formats_io.base import ReadResult
+from decks.formats_io.limits import SuggestionBudget, check_size
 
 READERS = {
     gemp.LIST_FORMAT: gemp.read_list,

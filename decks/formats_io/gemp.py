@@ -13,7 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from .base import (
+from decks.formats_io.base import (
     MAX_COUNT,
     DeckEntry,
     ReadProblem,
@@ -26,7 +26,7 @@ from .base import (
     unsafe_xml,
     xml_failure,
 )
-from .limits import MAX_XML_DEPTH
+from decks.formats_io.limits import MAX_XML_DEPTH
 
 LIST_FORMAT = "gemp-list"
 XML_FORMAT = "gemp-xml"

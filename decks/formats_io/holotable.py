@@ -24,10 +24,9 @@ or "count title" lines, every line without a count being a header (set or card t
 import re
 
 from core.numbers import ascii_int
-
-from .base import ReadProblem, ReadResult, normalise_side
-from .limits import SuggestionBudget
-from .lines import CardLine, Collected, collect, parse_count, resolve
+from decks.formats_io.base import ReadProblem, ReadResult, normalise_side
+from decks.formats_io.limits import SuggestionBudget
+from decks.formats_io.lines import CardLine, Collected, collect, parse_count, resolve
 
 FORMAT = "holotable"
 

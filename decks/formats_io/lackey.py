@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
-from .base import (
+from decks.formats_io.base import (
     MAX_COUNT,
     CardInfo,
     DeckEntry,
@@ -47,8 +47,8 @@ from .base import (
     unsafe_xml,
     xml_failure,
 )
-from .limits import MAX_LINE_CHARS, MAX_XML_DEPTH, SuggestionBudget
-from .lines import parse_count
+from decks.formats_io.limits import MAX_LINE_CHARS, MAX_XML_DEPTH, SuggestionBudget
+from decks.formats_io.lines import parse_count
 
 DEK_FORMAT = "lackey-dek"
 TXT_FORMAT = "lackey-txt"

@@ -10,8 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from core.numbers import ascii_int
-
-from .base import (
+from decks.formats_io.base import (
     MAX_COUNT,
     OTHER_SIDE,
     SET_MISMATCH,
@@ -31,7 +30,7 @@ from .base import (
     set_of,
     side_from,
 )
-from .limits import MAX_LINE_CHARS, SuggestionBudget
+from decks.formats_io.limits import MAX_LINE_CHARS, SuggestionBudget
 
 
 @dataclass

@@ -20,9 +20,9 @@ as in the game (and GEMP); the header line before "Side:" is the deck name (with
 
 import re
 
-from .base import ReadResult
-from .limits import MAX_LINE_CHARS, SuggestionBudget
-from .lines import Collected, collect, resolve
+from decks.formats_io.base import ReadResult
+from decks.formats_io.limits import MAX_LINE_CHARS, SuggestionBudget
+from decks.formats_io.lines import Collected, collect, resolve
 
 FORMAT = "swccgdb"
 

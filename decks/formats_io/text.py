@@ -7,9 +7,9 @@ the lines below. "Side: Dark" and "Deck: Name" lines give the side and the deck 
 comments.
 """
 
-from .base import ReadResult
-from .limits import SuggestionBudget
-from .lines import collect, resolve
+from decks.formats_io.base import ReadResult
+from decks.formats_io.limits import SuggestionBudget
+from decks.formats_io.lines import collect, resolve
 
 FORMAT = "text"
 

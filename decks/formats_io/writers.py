@@ -8,10 +8,10 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping
 
-from .base import CardInfo, DeckEntry, agreed_side, fold, id_order, set_of, totals
-from .lackey import write_lackey_dek as write_lackey_dek
-from .lackey import write_lackey_txt as write_lackey_txt
-from .lines import is_header_name
+from decks.formats_io.base import CardInfo, DeckEntry, agreed_side, fold, id_order, set_of, totals
+from decks.formats_io.lackey import write_lackey_dek as write_lackey_dek
+from decks.formats_io.lackey import write_lackey_txt as write_lackey_txt
+from decks.formats_io.lines import is_header_name
 
 # The zones' names in a text list, as SWCCG players write them (and the text reader reads them back).
 ZONE_LABELS = {"starting": "Starting", "deck": "Deck", "outside": "Outside deck"}
@@ -194,7 +194,7 @@ def _group_header(card_type: str) -> str:
 
 def _game_of(zone_labels: Mapping[str, str] | None) -> str:
     """The game whose zones these labels name (decks/games.py), SWCCG when none or no other game's."""
-    from ..games import PROFILES  # plain data
+    from decks.games import PROFILES  # plain data
 
     wanted = {**ZONE_LABELS, **(zone_labels or {})}
     for code, profile in PROFILES.items():

@@ -1,4 +1,4 @@
-"""Each kept version's size in bytes, which a user's storage bound adds up (decks/storage.py); the versions kept
+"""Each kept version's size in bytes, which a user's storage bound adds up (decks/deck/storage.py); the versions kept
 before are measured here as a save measures them."""
 
 from django.db import migrations, models
@@ -7,7 +7,7 @@ BATCH = 500
 
 
 def measure(apps, schema_editor):
-    from decks.history import stored_bytes  # plain Python: the measure every later save uses
+    from decks.history.snapshots import stored_bytes  # plain Python: the measure every later save uses
 
     DeckVersion = apps.get_model("decks", "DeckVersion")
     fields = ("name", "side", "format_code", "notes", "cards", "setup")
@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
             field=models.PositiveIntegerField(
                 default=0,
                 help_text="Bytes of its fields as compact JSON, counted against its owner's bound "
-                "(decks/storage.py).",
+                "(decks/deck/storage.py).",
             ),
         ),
         migrations.RunPython(measure, migrations.RunPython.noop),

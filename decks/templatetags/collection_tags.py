@@ -4,9 +4,8 @@ printings and variants it can add, and the card's change history."""
 from django import template
 
 from cardsdb.models import Card
-
-from .. import collection_services as collection
-from ..models import CollectionItem
+from decks.collection import services as collection
+from decks.models import CollectionItem
 
 register = template.Library()
 HISTORY_SHOWN = 20

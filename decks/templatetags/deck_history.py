@@ -4,8 +4,8 @@ decks that use a card (the card page's panel), computed here so the card view st
 from django import template
 from django.urls import reverse
 
-from ..history_services import decks_using_card
-from ..markdown import render_notes
+from decks.deck.markdown import render_notes
+from decks.history.services import decks_using_card
 
 register = template.Library()
 

@@ -1,10 +1,10 @@
 """{% deck_missing_panel deck %}: the deck page's "Missing from my collection" panel, computed here so that the
-deck view (decks/views/pages.py) needs no change."""
+deck view (decks/deck/pages.py) needs no change."""
 
 from django import template
 from django.urls import reverse
 
-from ..missing_services import deck_missing
+from decks.missing.services import deck_missing
 
 register = template.Library()
 

@@ -13,7 +13,7 @@ from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR, check_game
 from cardsdb.games.registry import game_plugin
-from decks import deck_services as decks
+from decks.deck import services as decks
 from decks.models import DeckCard
 from rules import deck_odds as odds
 from rules.starting_pulls import PILE_RULE

@@ -4,7 +4,7 @@ the same bounds and the same nullable fields (tests/decks/test_odds_api_fields.p
 from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
-from decks.api.serializers import VADER_DECK
+from decks.legality.serializers import VADER_DECK
 from rules.deck_odds import MAX_SAMPLE_HANDS, MAX_TRIALS
 
 PER_TURN_HELP = "Cards drawn each turn (default: the game's draw); used with `turns`."

@@ -5,9 +5,9 @@ import secrets
 from collections import Counter
 
 from cardsdb.games.registry import game_plugin
-from decks.charts import bars_of, line_of
+from decks.deck.charts import bars_of, line_of
 from decks.models import Deck
-from decks.views.params import MAX_DIGITS, whole_number
+from decks.params import MAX_DIGITS, whole_number
 from rules.deck_odds import deck_pile, destiny_cards, joint_odds
 from rules.starting_pulls import PILE_RULE
 

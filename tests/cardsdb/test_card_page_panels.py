@@ -8,7 +8,7 @@ import pytest
 
 from cardsdb.card_faces import split_faces
 from cardsdb.errata import summary, word_diff
-from decks.card_formats import (
+from decks.legality.card_formats import (
     BANNED,
     LEGAL,
     NOT_IN_POOL,

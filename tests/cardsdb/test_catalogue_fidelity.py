@@ -13,8 +13,8 @@ from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
 from cardsdb.models import Card, CardAlias, CardSet, Printing, Variant
 from cardsdb.selectors import card_get
+from decks.legality.pool import tcg_pool
 from decks.models import CollectionItem, Deck, DeckCard
-from decks.pool import tcg_pool
 
 pytestmark = pytest.mark.usefixtures("catalogue", "swtcg_catalogue")
 

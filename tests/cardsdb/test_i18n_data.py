@@ -13,9 +13,9 @@ from cardsdb.games.registry import GAMES
 from cardsdb.labels import SIDES, STATS, TYPES, ZONES, shown
 from cardsdb.models import Card, CardSet
 from cardsdb.views.pages import RESULT_COLUMNS
-from decks.deck_services import Entry, deck_create
+from decks.deck.pages import _decklist_heading
+from decks.deck.services import Entry, deck_create
 from decks.models import CollectionItem
-from decks.views.pages import _decklist_heading
 
 from .test_i18n_pages import LANGS, page, translated
 
@@ -206,7 +206,7 @@ def test_the_builder_counts_types_in_the_language_and_gives_its_script_the_words
 def test_a_card_without_a_type_is_counted_as_unknown_in_the_language():
     from django.template.loader import render_to_string
 
-    from decks.views.builder_cards import type_counts
+    from decks.deck.builder_cards import type_counts
 
     counts = type_counts(
         [{"zone": "deck", "type": "", "count": 2}, {"zone": "deck", "type": None, "count": 1}]

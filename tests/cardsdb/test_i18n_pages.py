@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from cardsdb.models import CardSet
-from decks.deck_services import Entry, deck_create
+from decks.deck.services import Entry, deck_create
 
 LANGS = ("it", "pl")
 

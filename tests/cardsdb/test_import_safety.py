@@ -15,7 +15,7 @@ from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.removals import Removal, TooManyRemovals, guard
 from cardsdb.importers.sources import LocalSource, check_text, parse_json
 from cardsdb.models import Card, CardFact, CardSet, ImportRun, Persona, Printing
-from decks.formats_import import SWTCG_FORMATS, import_swtcg_formats
+from decks.legality.formats_import import SWTCG_FORMATS, import_swtcg_formats
 from decks.models import Deck, DeckCard, Format
 from tests.cardsdb.test_import_swccg import catalogue_fingerprint
 from tests.conftest import require_data, writable_copy

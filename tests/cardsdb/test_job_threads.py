@@ -28,7 +28,7 @@ from rest_framework.test import APIClient
 from cardsdb import jobs
 from cardsdb.api.jobs import MAX_OPEN_JOBS
 from cardsdb.models import Job
-from decks import batch
+from decks.legality import batch
 
 pytestmark = pytest.mark.database  # the threads' own connections
 

@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 from cardsdb import jobs
 from cardsdb.api import jobs as jobs_api
 from cardsdb.models import Job
-from decks.api import legality_jobs
+from decks.legality import api_jobs as legality_jobs
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

@@ -40,7 +40,7 @@ def owned(user) -> dict[tuple, int]:
 def add(user, code: str, count: int, **line):
     """Copies of a card added to a user's collection, as the editor would."""
     from cardsdb.models import Card
-    from decks import collection_services as collection
+    from decks.collection import services as collection
 
     pk = Card.objects.get(code=code).pk
     collection.apply_changes(user, [collection.Delta(pk, count, **line)], source="edit")

@@ -1,4 +1,4 @@
-"""A legality batch answers within its budget (decks/batch.py BatchBudget): 500 decks of unknown card names took
+"""A legality batch answers within its budget (decks/legality/batch.py BatchBudget): 500 decks of unknown card names took
 8 s and answered 8.4 MB; now the decks past the budget get `batch-budget-spent` in their place, and `next` says
 where to send again from. The legality job has no such budget."""
 
@@ -7,7 +7,7 @@ import itertools
 import pytest
 from rest_framework.test import APIClient
 
-from decks.batch import BatchBudget, check_batch, run_legality_job
+from decks.legality.batch import BatchBudget, check_batch, run_legality_job
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

@@ -69,7 +69,7 @@ def test_pagination(han, decks):
 
 
 def test_the_decks_ranked_are_capped(han, decks, monkeypatch):
-    monkeypatch.setattr("decks.missing_services.MAX_BUILDABLE_DECKS", 2)
+    monkeypatch.setattr("decks.missing.services.MAX_BUILDABLE_DECKS", 2)
     body = client_for(han).get("/api/collection/buildable/", {"game": "swccg"}).json()
     assert (body["count"], body["considered"], body["capped"], body["max_decks"]) == (2, 2, True, 2)
 

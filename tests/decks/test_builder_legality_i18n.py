@@ -1,4 +1,4 @@
-"""The builder's live legality panel in the page's language (decks/views/builder_legality.py): the script posts
+"""The builder's live legality panel in the page's language (decks/legality/builder_panel.py): the script posts
 /api/legality/'s body to /decks/legality-panel/ and gets templates/decks/_legality.html back, its messages in the
 language of the page (the language cookie, else Accept-Language); the same violations as the API, whose answer
 stays English; the same coded refusals for bad or hostile bodies; and the page's CSRF token is required."""
@@ -15,10 +15,10 @@ from django.utils.html import escape
 from rest_framework.test import APIClient
 
 from cardsdb.api.request_size import MAX_BODY
-from decks import services
-from decks.api.serializers import MAX_DECK_CARDS
-from decks.legality_messages import violation_hint, violation_message
-from decks.pool import card_pool
+from decks.legality import services
+from decks.legality.messages import violation_hint, violation_message
+from decks.legality.pool import card_pool
+from decks.legality.serializers import MAX_DECK_CARDS
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -78,7 +78,7 @@ def test_the_panel_is_english_by_default_and_polish_by_accept_language():
 
 def test_the_panel_lists_the_apis_violations_each_translated():
     """A deck with several kinds of problem: the panel lists the codes the API answers, and each violation's
-    message and hint as decks/legality_messages.py says them in Italian; the API's answer stays English."""
+    message and hint as decks/legality/messages.py says them in Italian; the API's answer stays English."""
     body = short_body(outside_deck=["99_999"], side="Light")
     api = APIClient()
     api.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"

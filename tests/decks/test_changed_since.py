@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from decks.deck_services import decks_changed_since
+from decks.deck.services import decks_changed_since
 from decks.models import Deck
 from tests.decks.helpers import client_for
 

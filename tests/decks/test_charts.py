@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from decks.charts import bar_chart, line_chart, nice_step
+from decks.deck.charts import bar_chart, line_chart, nice_step
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from cardsdb.models import Card
-from decks import collection_services as collection
-from decks.collection_io.limits import MAX_BYTES
+from decks.collection import services as collection
+from decks.collection.io.limits import MAX_BYTES
 from decks.models import CollectionChange
 from tests.decks.helpers import owned
 

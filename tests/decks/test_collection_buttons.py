@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from cardsdb.models import Card, ImportRun
-from decks import deck_services
+from decks.deck import services as deck_services
 from tests.decks.helpers import add, owned
 
 pytestmark = pytest.mark.usefixtures("catalogue")

@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from cardsdb.models import Card, Printing, Variant
-from decks import collection_services as collection
-from decks.collection_io import (
+from decks.collection import services as collection
+from decks.collection.io import (
     COLUMNS,
     Change,
     CollectionFileError,
@@ -22,7 +22,7 @@ from decks.collection_io import (
     write_csv,
     write_json,
 )
-from decks.collection_io.limits import (
+from decks.collection.io.limits import (
     MAX_COLUMNS,
     MAX_FIELD_CHARS,
     MAX_LINES,

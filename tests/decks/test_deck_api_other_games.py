@@ -101,7 +101,7 @@ def test_a_swdbg_deck_has_the_tcg_statistics_of_its_starter_deck(owner):
 
 
 def test_deck_tcg_stats_reads_a_swdbg_cards_attack_as_its_power(owner):
-    from decks import deck_services
+    from decks.deck import services as deck_services
     from decks.models import Deck
 
     deck = Deck.objects.get(pk=create_setup(client_for(owner), EMPIRE, REBEL).json()["id"])
@@ -114,7 +114,7 @@ def test_deck_tcg_stats_reads_a_swdbg_cards_attack_as_its_power(owner):
 
 
 def test_gemp_exports_are_for_swccg_decks_only(owner):
-    from decks.exports import exports_for
+    from decks.deck.exports import exports_for
 
     assert exports_for("swccg") == ["gemp", "json", "pdf", "text", "xml"]
     assert exports_for("swtcg") == ["json", "lackey-dek", "lackey-txt", "pdf", "text"]

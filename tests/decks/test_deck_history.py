@@ -1,4 +1,4 @@
-"""Deck history (decks/history.py, decks/history_services.py, decks/api/history.py): every save keeps a version,
+"""Deck history (decks/history/snapshots.py, decks/history/services.py, decks/history/api.py): every save keeps a version,
 the diff between any two (cards per zone, fields, the legality change in the deck's format), restore under the
 If-Match rules, duplicate, and two decks side by side."""
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from decks import deck_services
-from decks.history import Snapshot, compare, diff, legality_change
+from decks.deck import services as deck_services
+from decks.history.snapshots import Snapshot, compare, diff, legality_change
 from decks.models import Deck, DeckVersion
 from tests.decks.helpers import as_items, client_for, sample
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from decks.formats_import import import_swtcg_formats
+from decks.deck.stats_swtcg import TcgStatCard, tcg_statistics
+from decks.legality.formats_import import import_swtcg_formats
 from decks.models import Deck
-from decks.stats_swtcg import TcgStatCard, tcg_statistics
 
 FIXTURE = json.loads((Path(__file__).parent / "fixtures" / "swtcg_decks.json").read_text())["legal_anh_light"]
 
@@ -122,7 +122,7 @@ def test_the_deck_list_speaks_of_every_game(client, formats):
 
 
 def test_an_unread_line_keeps_the_builders_report_from_saying_legal(client, formats):
-    from decks.pool import tcg_pool
+    from decks.legality.pool import tcg_pool
 
     pool = tcg_pool()
     text = "\n".join(f"{n}\t{pool[code].title}" for code, n in FIXTURE["deck"].items())

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from decks import deck_services
+from decks.deck import services as deck_services
 from decks.models import Deck, DeckVersion
 
 pytestmark = pytest.mark.usefixtures("catalogue")
@@ -282,7 +282,7 @@ def test_the_compare_page_shows_both_decks(client, owner, decks):
 
 def test_the_decks_stamp_changes_when_a_deck_goes_private_or_is_deleted(decks):
     """Cached visitor pages (the card page's "decks using this card") are keyed by it (decks_stamp)."""
-    from decks.history_services import decks_stamp
+    from decks.history.services import decks_stamp
 
     first = decks_stamp()
     assert decks_stamp() == first

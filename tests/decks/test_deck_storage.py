@@ -1,15 +1,15 @@
-"""How much of decks one account keeps (decks/storage.py): each bound at its exact value — the bound itself
+"""How much of decks one account keeps (decks/deck/storage.py): each bound at its exact value — the bound itself
 accepted, one past it refused with its code, nothing saved — over the API and as a form error on the pages."""
 
 import pytest
 
-from decks import deck_services
+from decks.deck import services as deck_services
 from decks.models import Deck, DeckVersion
 from tests.decks.helpers import client_for
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
-# The bounds as docs/api.md states them (decks/storage.py holds them).
+# The bounds as docs/api.md states them (decks/deck/storage.py holds them).
 NOTES_BYTES = 64 * 1024
 DECKS = 500
 VERSIONS = 100

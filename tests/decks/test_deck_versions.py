@@ -1,6 +1,6 @@
 """Deck versions: only the fields a change sends are written, every answer carries the version as its ETag, and
 a change of the cards must name (If-Match) the version it replaces, so no client overwrites a change it has not
-seen (decks/api/versions.py). The builder pages post the version they were drawn from.
+seen (decks/deck/versions.py). The builder pages post the version they were drawn from.
 
 The concurrency itself is tested for real on PostgreSQL: requests in threads, each with its own database
 connection, on rows committed outside the test's transaction (so the other connections see them) and deleted
@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
-from decks import deck_services
+from decks.deck import services as deck_services
 from decks.models import Deck
 
 pytestmark = pytest.mark.usefixtures("catalogue")

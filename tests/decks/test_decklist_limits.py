@@ -7,9 +7,9 @@ from rest_framework.test import APIClient
 
 from cardsdb import names
 from cardsdb.models import ImportRun
-from decks.api.views import BATCH_LIMITS
-from decks.batch import MAX_SUGGESTED_LINES as MAX_BATCH_SUGGESTED_LINES
 from decks.formats_io.limits import MAX_CHARS, MAX_LINES, MAX_SUGGESTED_LINES
+from decks.legality.api import BATCH_LIMITS
+from decks.legality.batch import MAX_SUGGESTED_LINES as MAX_BATCH_SUGGESTED_LINES
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

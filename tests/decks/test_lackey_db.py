@@ -5,10 +5,10 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from cardsdb.naming import find_card
-from decks import deck_services
-from decks.decklists import DatabaseResolver, read_decklist
-from decks.exports import export_deck, exports_for
+from decks.deck import services as deck_services
+from decks.deck.exports import export_deck, exports_for
 from decks.formats_io.base import totals
+from decks.formats_io.decklists import DatabaseResolver, read_decklist
 
 pytestmark = pytest.mark.usefixtures("swtcg_catalogue")
 

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from decks.formats_import import import_swdbg_formats, import_swtcg_formats
-from decks.pool import tcg_pool
-from decks.services import legality_check
+from decks.legality.formats_import import import_swdbg_formats, import_swtcg_formats
+from decks.legality.pool import tcg_pool
+from decks.legality.services import legality_check
 from tests.decks.test_swdbg_setup import EMPIRE_ALL_BASES, EMPIRE_STARTER, REBEL_ALL_BASES, REBEL_STARTER
 
 FIXTURES = Path(__file__).parent / "fixtures"

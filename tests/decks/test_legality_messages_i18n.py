@@ -11,13 +11,10 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from decks import deck_services
+from decks.deck import services as deck_services
 from decks.legality.checker import check_deck
 from decks.legality.formats import from_gemp
-from decks.legality.swdbg import check_setup, rules_from_definition
-from decks.legality.swtcg import check_tcg_deck
-from decks.legality.violations import CODES
-from decks.legality_messages import (
+from decks.legality.messages import (
     ARENA_PARAMS,
     MESSAGES,
     SIDE_PARAMS,
@@ -25,8 +22,11 @@ from decks.legality_messages import (
     violation_hint,
     violation_message,
 )
+from decks.legality.pool import card_pool, format_rules, setup_pool, tcg_pool
+from decks.legality.swdbg import check_setup, rules_from_definition
+from decks.legality.swtcg import check_tcg_deck
+from decks.legality.violations import CODES
 from decks.models import Deck, Format
-from decks.pool import card_pool, format_rules, setup_pool, tcg_pool
 from tests.decks.test_swdbg_setup import EMPIRE_STARTER, REBEL_STARTER, REPUBLIC_STARTER, player
 
 pytestmark = pytest.mark.usefixtures("catalogue", "swtcg_catalogue", "swdbg_catalogue")

@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
 from decks.legality.checker import check_deck
+from decks.legality.pool import card_pool, format_rules
 from decks.models import Format
-from decks.pool import card_pool, format_rules
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 

@@ -3,7 +3,7 @@ deck, against the real catalogue."""
 
 import pytest
 
-from decks.pool import setup_pool
+from decks.legality.pool import setup_pool
 
 pytestmark = pytest.mark.usefixtures("swdbg_catalogue")
 

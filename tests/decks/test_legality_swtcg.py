@@ -8,12 +8,12 @@ import pytest
 
 from cardsdb.importers.errors import ImportProblem
 from core.swtcg.usage import ALL_PLAY, usage_marks
-from decks.formats_import import SWTCG_FORMATS, import_swtcg_formats, load_swtcg_definitions
+from decks.legality.formats_import import SWTCG_FORMATS, import_swtcg_formats, load_swtcg_definitions
+from decks.legality.pool import tcg_pool
+from decks.legality.services import legality_check
 from decks.legality.swtcg import RULES, TcgCard, TcgFormat, arenas_of, check_tcg_deck
 from decks.legality.violations import CODES
 from decks.models import Format
-from decks.pool import tcg_pool
-from decks.services import legality_check
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "swtcg_decks.json").read_text())
 FIXTURE_DECK = FIXTURES["legal_anh_light"]["deck"]

@@ -15,9 +15,9 @@ from django.core.management import call_command
 from cardsdb.models import Card, ImportRun
 from decks.legality import swtcg
 from decks.legality.checker import check_deck
+from decks.legality.pool import card_pool, format_rules, tcg_pool
 from decks.legality.verdicts import verdict_table
 from decks.models import Format
-from decks.pool import card_pool, format_rules, tcg_pool
 
 from .legality_reference import check_deck as reference_check
 

@@ -1,4 +1,4 @@
-"""A deck's notes are Markdown rendered safely (decks/markdown.py): raw HTML is text, only http(s), mailto and
+"""A deck's notes are Markdown rendered safely (decks/deck/markdown.py): raw HTML is text, only http(s), mailto and
 relative links are links, images are not loaded; on the deck page, in the share page and its history alike."""
 
 import re
@@ -7,8 +7,8 @@ from html.parser import HTMLParser
 import pytest
 from django.contrib.auth.models import User
 
-from decks import deck_services
-from decks.markdown import MAX_NOTES, render_notes
+from decks.deck import services as deck_services
+from decks.deck.markdown import MAX_NOTES, render_notes
 
 ATTACKS = [
     "<script>alert(1)</script>",

@@ -3,10 +3,10 @@
 import csv
 import io
 
-from decks.buildable import DeckSummary, rank
 from decks.formats_io.base import Match
 from decks.formats_io.text import read as read_text
-from decks.missing import (
+from decks.missing.buildable import DeckSummary, rank
+from decks.missing.needs import (
     CSV_COLUMNS,
     CardFacts,
     DeckLine,

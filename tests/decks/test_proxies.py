@@ -8,8 +8,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from cardsdb.images import FaceFacts
-from decks import proxies
-from decks.proxies import layout, proxy_sheet, render_page
+from decks.deck import proxies
+from decks.deck.proxies import layout, proxy_sheet, render_page
 
 MM = 25.4
 

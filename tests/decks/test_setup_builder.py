@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.template.loader import render_to_string
 
+from decks.deck.setup_pages import setup_summary
+from decks.legality.services import legality_check
 from decks.models import Deck
-from decks.services import legality_check
-from decks.views.setup import setup_summary
 
 EMPIRE_BASES = ["sw23_lothal", "sw23_corellia", "sw23_kessel", "sw23_kafrene", "sw23_mustafar"]
 REBEL_BASES = ["sw23_dantooine", "sw23_mon-cala", "sw23_dagobah", "sw23_bespin", "sw23_alderaan"]

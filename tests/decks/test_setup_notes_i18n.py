@@ -1,7 +1,7 @@
 """A SW:DBG setup's summary notes and the setup builder's notices in the page's language (issue #12).
 
 The notes are written in English by the plain-Python checker (decks/legality/swdbg.py) with their variable parts
-beside them (`LegalityReport.notes`); the pages say them in Italian or Polish (decks/legality_messages.py
+beside them (`LegalityReport.notes`); the pages say them in Italian or Polish (decks/legality/messages.py
 `note_message`), in English exactly as the checker wrote them, and the API's summary keeps the English texts
 byte for byte. Real data: the imported SW:DBG catalogue (its Clone Wars factions hold only the five beginner
 bases and no galaxy cards of their own, the original edition's beginner base lists are not in the data).
@@ -18,11 +18,11 @@ from django.utils.html import escape
 from rest_framework.test import APIClient
 
 from cardsdb.labels import shown
-from decks import deck_services
+from decks.deck import services as deck_services
+from decks.legality.messages import NOTES, note_message, shown_report
+from decks.legality.pool import format_rules, setup_pool
 from decks.legality.swdbg import SetupPool, check_setup
-from decks.legality_messages import NOTES, note_message, shown_report
 from decks.models import Format
-from decks.pool import format_rules, setup_pool
 from tests.decks.test_setup_builder import form
 from tests.decks.test_swdbg_setup import (
     EMPIRE_STARTER,

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from decks.stats import StatCard, deck_statistics, label
+from decks.deck.stats import StatCard, deck_statistics, label
 
 
 def card(card_id, title, type, subtype="", count=1, zone="deck", destiny_text=None, destiny=None, **extra):
@@ -254,7 +254,7 @@ def test_number_labels():
 
 
 def test_a_deploy_curve_shows_the_empty_costs_between_its_bars():
-    from decks.stats import with_gaps
+    from decks.deck.stats import with_gaps
 
     assert with_gaps({"0": 2, "3": 4, "6": 1}) == {"0": 2, "1": 0, "2": 0, "3": 4, "4": 0, "5": 0, "6": 1}
     assert with_gaps({"0.5": 1, "2": 1}) == {"0.5": 1, "2": 1}  # not whole numbers: left as it is

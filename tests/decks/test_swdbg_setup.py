@@ -571,7 +571,7 @@ def test_full_galaxy_with_every_base_the_catalogue_holds_is_legal_and_says_what_
 @pytest.mark.django_db
 def test_the_real_catalogue_clone_wars_cards(swdbg_catalogue):
     """The imported catalogue: its faction-less Clone Wars galaxy cards and its five bases per faction."""
-    from decks.pool import setup_pool
+    from decks.legality.pool import setup_pool
 
     pool = setup_pool()
     faceless = sorted(c.title for c in pool.cards.values() if c.deck == "galaxy" and not c.faction)

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 
 from core.numbers import ascii_int
-from decks.batch import run_legality_job
 from decks.formats_io.base import DictResolver, id_order
 from decks.formats_io.detect import read_any
+from decks.legality.batch import run_legality_job
 from decks.legality.formats import expand_ids
 from tests.decks.helpers import client_for
 

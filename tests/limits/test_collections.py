@@ -1,13 +1,13 @@
-"""Each limit of the collection files (decks/collection_io/limits.py) and of applying them
-(decks/collection_services.py) at its exact edge: the limit itself accepted, one past it refused."""
+"""Each limit of the collection files (decks/collection/io/limits.py) and of applying them
+(decks/collection/services.py) at its exact edge: the limit itself accepted, one past it refused."""
 
 import pytest
 
 from cardsdb.api.errors import ApiError
-from decks import collection_services as collection
-from decks.collection_io import Change, CollectionFileError, read_csv, read_json, read_text
-from decks.collection_io.limits import MAX_BYTES, MAX_COLUMNS, MAX_FIELD_CHARS, MAX_LINES, MAX_QUANTITY
-from decks.collection_io.text import as_text
+from decks.collection import services as collection
+from decks.collection.io import Change, CollectionFileError, read_csv, read_json, read_text
+from decks.collection.io.limits import MAX_BYTES, MAX_COLUMNS, MAX_FIELD_CHARS, MAX_LINES, MAX_QUANTITY
+from decks.collection.io.text import as_text
 
 
 def refused(call, *args, **kwargs) -> str:

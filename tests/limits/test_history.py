@@ -1,9 +1,9 @@
-"""Deck history and public-deck search limits (decks/history_services.py) at their exact edges."""
+"""Deck history and public-deck search limits (decks/history/services.py) at their exact edges."""
 
 import pytest
 
 from cardsdb.api.errors import ApiError
-from decks import history_services as history
+from decks.history import services as history
 from decks.models import Deck
 
 

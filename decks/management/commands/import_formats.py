@@ -12,7 +12,7 @@ from cardsdb.management.commands._import_options import (
     add_removals_argument,
     problem_error,
 )
-from decks.formats_import import (
+from decks.legality.formats_import import (
     SWDBG_FORMATS,
     SWTCG_FORMATS,
     import_formats,

@@ -152,7 +152,7 @@
   }
 
   // The panel as the server draws it (templates/decks/_legality.html), in the page's language (the language cookie
-  // goes with this same-origin request): decks/views/builder_legality.py takes /api/legality/'s body, with the
+  // goes with this same-origin request): decks/legality/builder_panel.py takes /api/legality/'s body, with the
   // form's CSRF token. null when it cannot answer: the panel is then drawn from /api/legality/ (English).
   async function panelHtml(body) {
     const token = form.querySelector('input[name="csrfmiddlewaretoken"]');

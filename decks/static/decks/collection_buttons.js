@@ -39,7 +39,7 @@
     });
   }
 
-  // The line a "−" takes from, as decks.collection_services.line_to_take_from picks it.
+  // The line a "−" takes from, as decks.collection.services.line_to_take_from picks it.
   function lineToTakeFrom(lines) {
     var owned = lines
       .filter(function (l) { return l.quantity > 0; })

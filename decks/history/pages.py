@@ -1,0 +1,255 @@
+"""Deck history and sharing pages: a deck's versions, the diff between any two, restore; delete (with a
+confirmation page), duplicate and the "active" toggle; the public deck list with its filters; the share page
+/d/<share_id>/; two decks side by side. Writes are POSTs (CSRF-protected forms); every deck is fetched through a
+check of who may see or change it, so a private deck is a 404 to everyone but its owner."""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from cardsdb.api.errors import ApiError
+from cardsdb.games.order import ordered_games
+from cardsdb.models import Card, Game
+from cardsdb.naming import find_card
+from decks.deck import services as decks
+from decks.deck.pages import deck_detail
+from decks.deck.storage import MAX_VERSIONS
+from decks.games import PROFILES, all_sides
+from decks.history import services as history
+from decks.legality.messages import shown_violations
+from decks.models import Deck, Format
+from decks.params import NUL, whole_number
+
+VERSIONS_PER_PAGE = 25
+DECKS_PER_PAGE = 25
+MAX_CARD_NAMES = history.MAX_CARD_FILTERS
+MAX_PICKER_DECKS = 200  # the user's own decks offered in the compare page's pickers
+
+
+def _readable(request, deck_id: int, *, for_change: bool = False) -> Deck:
+    try:
+        return decks.deck_get(deck_id=deck_id, user=request.user, for_change=for_change)
+    except ApiError as exc:
+        raise Http404(str(exc.detail)) from None
+
+
+def _text(raw: str | None, limit: int = 100) -> str:
+    """Query text as a page reads it: without NUL (PostgreSQL refuses it), bounded."""
+    return (raw or "").replace(NUL, "").strip()[:limit]
+
+
+def _page(request, items, per_page: int):
+    return Paginator(items, per_page).get_page(whole_number(request.GET.get("page"), 1, low=1, high=10**6))
+
+
+def deck_history(request, deck_id: int):
+    """The versions the visitor may see (history_services.visible_versions), each linked to its changes since
+    the version before it that they may see."""
+    deck = _readable(request, deck_id)
+    visible = history.version_list(deck, request.user)
+    page = _page(request, visible, VERSIONS_PER_PAGE)
+    shown = list(page)
+    if shown:  # the version before the page's last one: one query; the others are on the page
+        older = visible.filter(number__lt=shown[-1].number).values_list("number", flat=True).first()
+        for version, previous in zip(shown, [v.number for v in shown[1:]] + [older], strict=True):
+            version.total = sum(c.get("count", 0) for c in version.cards)
+            version.previous = previous
+    before, after = history.default_span(deck, request.user)
+    return render(
+        request,
+        "decks/history.html",
+        {
+            "deck": deck,
+            "page": page,
+            "is_owner": history.is_owner(deck, request.user),
+            "latest": after if shown else None,
+            "default_to": after,
+            "default_from": before,
+            "kept_per_deck": MAX_VERSIONS,
+        },
+    )
+
+
+def deck_diff(request, deck_id: int):
+    deck = _readable(request, deck_id)
+    after = whole_number(request.GET.get("to"), None, low=1, high=2**31 - 1)
+    before, after = history.default_span(deck, request.user, after)
+    before = whole_number(request.GET.get("from"), before, low=1, high=2**31 - 1)
+    formats = list(Format.objects.filter(game_id=deck.game_id))
+    codes = {f.code for f in formats}
+    wanted = _text(request.GET.get("format"), 60)
+    format_code = wanted if wanted in codes else (deck.format.code if deck.format_id else "")
+    context = {"deck": deck, "from": before, "to": after, "formats": formats, "format_code": format_code}
+    try:
+        context["diff"] = history.version_diff(
+            deck, before, after, viewer=request.user, format_code=format_code or None, listed=shown_violations
+        )
+    except ApiError as exc:
+        context["error"] = str(exc.detail)
+        return render(request, "decks/diff.html", context, status=exc.status_code)
+    return render(request, "decks/diff.html", context)
+
+
+@require_POST
+def deck_restore(request, deck_id: int):
+    deck = _readable(request, deck_id, for_change=True)
+    number = whole_number(request.POST.get("number"), low=1, high=2**31 - 1)
+    expected = whole_number(request.POST.get("version"), 0)  # the version the page showed
+    if number is None:
+        messages.error(request, gettext("Pick a version to restore."))
+        return redirect("deck-history", deck_id=deck.pk)
+    try:
+        history.version_restore(deck, number, expected_version=expected)
+    except ApiError as exc:
+        if exc.code == "version-mismatch":
+            messages.error(
+                request, gettext("Not restored: the deck changed since this page was opened; look again.")
+            )
+        else:
+            messages.error(request, gettext("Not restored: %(why)s") % {"why": exc.detail})
+        return redirect("deck-history", deck_id=deck.pk)
+    messages.success(request, gettext("Restored version %(n)d as a new version.") % {"n": number})
+    return redirect("deck-detail", deck_id=deck.pk)
+
+
+def deck_delete(request, deck_id: int):
+    deck = _readable(request, deck_id, for_change=True)
+    if request.method == "POST":
+        try:
+            decks.deck_delete(deck, expected_version=whole_number(request.POST.get("version"), 0))
+        except ApiError:
+            messages.error(
+                request, gettext("Not deleted: the deck changed since this page was opened; look again.")
+            )
+            return redirect("deck-detail", deck_id=deck.pk)
+        messages.success(request, gettext("Deleted “%(name)s”.") % {"name": deck.name})
+        return redirect("deck-list")
+    return render(request, "decks/confirm_delete.html", {"deck": deck})
+
+
+@require_POST
+def deck_duplicate(request, deck_id: int):
+    if not request.user.is_authenticated:
+        return redirect_to_login(f"/decks/{deck_id}/")
+    source = _readable(request, deck_id)
+    copy = history.deck_duplicate(source, owner=request.user)
+    messages.success(
+        request, gettext("Copied “%(name)s” into a new private deck of yours.") % {"name": source.name}
+    )
+    return redirect("deck-detail", deck_id=copy.pk)
+
+
+@require_POST
+def deck_active(request, deck_id: int):
+    deck = _readable(request, deck_id, for_change=True)
+    history.deck_set_active(deck, request.POST.get("active") == "1")
+    messages.success(
+        request,
+        gettext("Marked as built from your collection.")
+        if deck.is_active
+        else gettext("No longer marked as built."),
+    )
+    return redirect("deck-detail", deck_id=deck.pk)
+
+
+@require_POST
+def deck_new_share_link(request, deck_id: int):
+    """The deck page's "New link": the old share address stops working."""
+    deck = _readable(request, deck_id, for_change=True)
+    history.deck_new_share_link(deck)
+    messages.success(request, gettext("New share link made: the old one no longer works."))
+    return redirect("deck-detail", deck_id=deck.pk)
+
+
+def deck_share(request, share_id: str):
+    """The stable public address: the deck's page while it is public, a 404 once it is private."""
+    deck = history.shared_deck(share_id)
+    if deck is None:
+        raise Http404("No public deck at this address.")
+    return deck_detail(request, deck.pk)
+
+
+def _cards_named(game: str, names: list[str], side: str) -> tuple[list[list[Card]], list[str]]:
+    """The cards each name (or id) picks — several when a name is shared — and a problem per name that picks
+    none, with the closest names."""
+    groups, problems = [], []
+    for name in names:
+        try:
+            groups.append(history.cards_for_codes(game, [name]))
+            continue
+        except ApiError:
+            pass
+        match = find_card(game, name, side=side or None)
+        if match.cards:
+            groups.append(list(Card.objects.filter(pk__in=match.cards)))
+        else:
+            hint = f" Did you mean {', '.join(match.suggestions)}?" if match.suggestions else ""
+            problems.append(f"No {game} card named “{name}”.{hint}")
+    return groups, problems
+
+
+def public_decks(request):
+    game = _text(request.GET.get("game"), 20)
+    game = game if game in PROFILES else ""
+    side = _text(request.GET.get("side"), 20)
+    format_code = _text(request.GET.get("format"), 60)
+    name = _text(request.GET.get("q"))
+    names = [n for n in (_text(v) for v in request.GET.getlist("card")) if n]
+    problems = []
+    if len(names) > MAX_CARD_NAMES:
+        problems.append(f"At most {MAX_CARD_NAMES} cards at once; the first {MAX_CARD_NAMES} are used.")
+        names = names[:MAX_CARD_NAMES]
+    groups = []
+    if names and not game:
+        problems.append("Pick a game to search by card.")
+    elif names:
+        groups, unknown = _cards_named(game, names, side)
+        problems += unknown
+    found = Deck.objects.none() if problems and names else None
+    if found is None:
+        found = history.public_decks(
+            game=game or None, side=side or None, format_code=format_code or None, cards=groups, name=name
+        )
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "decks/public_list.html",
+        {
+            "page": _page(request, found, DECKS_PER_PAGE),
+            "games": ordered_games(Game.objects.filter(code__in=PROFILES)),
+            "game": game,
+            "sides": PROFILES[game].sides if game else all_sides(),
+            "side": side,
+            "formats": Format.objects.filter(game_id=game) if game else [],
+            "format_code": format_code,
+            "q": name,
+            "card_names": names + [""],
+            "problems": problems,
+            "query": query.urlencode(),
+        },
+    )
+
+
+def deck_compare(request):
+    a_id = whole_number(request.GET.get("a"), low=1, high=2**31 - 1)
+    b_id = whole_number(request.GET.get("b"), low=1, high=2**31 - 1)
+    a = _readable(request, a_id) if a_id else None
+    b = _readable(request, b_id) if b_id else None
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(Deck.objects.filter(owner=request.user).select_related("game")[:MAX_PICKER_DECKS])
+    # Logged in: pick among your decks (and the ones chosen); anonymous: type deck ids.
+    choices = list({d.pk: d for d in [*mine, *(d for d in (a, b) if d)]}.values()) if mine else []
+    context = {"a": a, "b": b, "choices": choices, "pickers": [("a", a), ("b", b)]}
+    if a and b:
+        try:
+            context["result"] = history.deck_compare(a, b)
+        except ApiError as exc:
+            context["error"] = str(exc.detail)
+            return render(request, "decks/compare.html", context, status=exc.status_code)
+    return render(request, "decks/compare.html", context)
