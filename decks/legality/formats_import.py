@@ -20,9 +20,9 @@ from decks.legality.swtcg import NUMBER_KEYS, format_from_definition
 from decks.models import Format
 
 FORMATS_FILE = "gemp/swccgFormats.json"
-HOUSE_RULES = Path(__file__).parent / "data" / "swccg_house_rules.json"
-SWTCG_FORMATS = Path(__file__).parent / "data" / "swtcg_formats.json"
-SWDBG_FORMATS = Path(__file__).parent / "data" / "swdbg_formats.json"
+HOUSE_RULES = Path(__file__).resolve().parents[1] / "data" / "swccg_house_rules.json"
+SWTCG_FORMATS = Path(__file__).resolve().parents[1] / "data" / "swtcg_formats.json"
+SWDBG_FORMATS = Path(__file__).resolve().parents[1] / "data" / "swdbg_formats.json"
 SOURCE = f"gemp@{GEMP_COMMIT[:7]}"
 
 
