@@ -152,7 +152,7 @@ def gemp_error(exc) -> ApiError:
 def observed_game(data: bytes, offset: int = 0, limit: int = 500) -> dict:
     """A GEMP replay read and summarised, its cards named from the catalogue (unknown ids listed, not dropped)."""
     from cardsdb.models import Card
-    from rules.swccg import gemp_replay
+    from rules.swccg import gemp_replay, gemp_words
 
     try:
         game = gemp_replay.read_replay(data)
@@ -183,8 +183,8 @@ def observed_game(data: bytes, offset: int = 0, limit: int = 500) -> dict:
             "zone": e.zone,
             "location_index": e.location_index,
             "destiny": e.destiny_value,
-            "words": gemp_replay.describe_event(game, e, name),
-            "attributes": gemp_replay.shown_attributes(e) if not e.known else None,  # unknown types shown raw
+            "words": gemp_words.describe_event(game, e, name),
+            "attributes": gemp_words.shown_attributes(e) if not e.known else None,  # unknown types shown raw
         }
 
     return {

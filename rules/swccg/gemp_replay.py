@@ -7,18 +7,37 @@ before or while the work is done. Shapes follow GEMP's GameCommunicationChannel 
 P lists the players dark side first and names the recording player; TC names the player whose turn begins;
 GPC's phase reads "Deploy (turn #2)", the number being that side's own turn count; a face-down card shows
 the card back "-1_1"/"-1_2"; a destiny's value only reaches the log ("x draws <card> as a 4 for battle destiny").
+The records read are in gemp_events.py, the events in words in gemp_words.py.
 """
 
 import re
 import sys
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser, ParseError
 
-from rules.swccg.cards import DARK, LIGHT
+from rules.swccg.gemp_events import (
+    CARD_BACKS,
+    CONFLICT_ENDS,
+    CONFLICT_STARTS,
+    EVENT_TYPES,
+    IN_PLAY_ZONES,
+    TAG,
+    Child,
+    Conflict,
+    LogMessage,
+    ObservedGame,
+    ReplayEvent,
+    TurnSummary,
+    UnknownCard,
+    int_list,
+    read_int,
+    side_of,
+)
+from rules.swccg.gemp_words import event_words
 
 MAX_COMPRESSED_BYTES = 4 * 1024 * 1024
 MAX_INFLATED_BYTES = 16 * 1024 * 1024  # also the bound for plain XML input
@@ -38,35 +57,10 @@ MAX_PLAYERS = 8  # in the P event's list: a SWCCG table seats two
 MAX_LISTED = 1_000  # ids in one list attribute (otherCardIds, locationIndexes): two decks hold a few hundred
 MAX_LISTED_TOTAL = 50_000  # ids in every list of the file: each is read twice (the zones, the words)
 LIST_ATTRIBUTES = ("otherCardIds", "locationIndexes")
-WORDS_LIMIT = 300  # characters of one value shown in an event's words; the raw value is kept whole
-
-EVENT_TYPES = {
-    "P": "player order", "GPC": "phase change", "TC": "turn change",
-    "PCIP": "card put in play", "PCIPAR": "card restored from a snapshot", "RCIP": "card replaced",
-    "MCIP": "card moved", "ROCIP": "card rotated", "FCIP": "card flipped", "TCO": "card turned over",
-    "RCFP": "cards removed", "RLFP": "locations removed",
-    "SB": "battle starts", "ATB": "card added to battle", "RFB": "card removed from battle", "EB": "battle ends",
-    "SA": "attack starts", "EA": "attack ends", "SD": "duel starts", "ED": "duel ends",
-    "SLC": "lightsaber combat starts", "ELC": "lightsaber combat ends",
-    "SS": "sabacc starts", "RSH": "sabacc hands revealed", "ES": "sabacc ends",
-    "M": "game log message", "W": "W (no emitter known)", "GS": "game stats",
-    "CAC": "card affects cards", "IP": "interrupt played", "DD": "destiny drawn", "CA": "card activated",
-    "D": "decision required",
-}  # fmt: skip
-CONFLICT_STARTS = {"SB": "battle", "SA": "attack", "SD": "duel", "SLC": "lightsaber combat", "SS": "sabacc"}
-CONFLICT_ENDS = {"EB": "battle", "EA": "attack", "ED": "duel", "ELC": "lightsaber combat", "ES": "sabacc"}
-CARD_VERBS = {
-    "ROCIP": "turns {} sideways or upright", "FCIP": "flips {}", "TCO": "turns {} over", "IP": "plays {}",
-    "CA": "uses {}", "ATB": "adds {} to the battle", "RFB": "takes {} out of the battle",
-}  # fmt: skip
-IN_PLAY_ZONES = frozenset({"AT_LOCATION", "SIDE_OF_TABLE", "LOCATIONS", "ATTACHED"})  # Zone.isInPlay()
-CARD_BACKS = frozenset({"-1_1", "-1_2"})  # light and dark card backs: a face-down card
 
 _BLUEPRINT = re.compile(r"(\d{1,4}_\d{1,5})(?:_BACK)?[*^]*")  # "1_168", "1_168*" foil, "^" alt image, X_BACK
-_INT = re.compile(r"-?\d{1,9}")  # ids and indexes; longer digit runs are kept raw, never converted
 _PHASE = re.compile(r"(.*)\(turn #(\d{1,9})\)")  # greedy, anchored: one linear pass
 _CARD_HINT = re.compile(r"class='cardHint' value='([^']{1,64})'")
-_TAG = re.compile(r"<[^<>]*>")  # [^<>]: a run of "<" without ">" stays linear
 _DESTINY_LOG = re.compile(r" draws .* as an? (-?\d{1,6}(?:\.\d{1,3})?) for (.+)$")  # on short lines only
 # A quoted value of more bytes than MAX_VALUE_CHARS characters can take (10 bytes: "&#x10FFFF;"), found before the
 # parser builds it (a 16 MB value cost the parser 0.2 s and its string). Linear: a run excludes its quote, so each
@@ -101,95 +95,6 @@ def _long_value(xml: bytes, found: re.Match[bytes]) -> ReplayError:
 
 def _too_large(bound: str, limit: int, message: str) -> ReplayError:
     return ReplayError("replay-too-large", message, bound=bound, limit=limit)
-
-
-@dataclass(frozen=True, slots=True)
-class Child:
-    """A child element of an event as written: GS's playerZones / …PowerAtLocations, D's parameter."""
-
-    tag: str
-    attributes: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ReplayEvent:
-    index: int  # 0-based position in the file
-    type: str  # GEMP's code: "PCIP", "DD", … or whatever an unknown event carried
-    type_name: str
-    known: bool
-    turn: int  # 0 before the first turn change, then one more each time another player's turn begins
-    turn_player: str | None
-    phase: str | None  # "Deploy", from the last GPC
-    participant: str | None  # participantId: card owner, performer or turn player, by event type
-    blueprint_id: str | None  # normalised: "1_168" (None for no card or a face-down one)
-    raw_blueprint_id: str | None  # as written: "1_168*", "-1_2", …
-    face_down: bool
-    card_id: int | None
-    zone: str | None
-    location_index: int | None
-    destiny_text: str | None
-    destiny_value: float | None  # from the log line that follows the draw
-    message: str | None  # raw message (GEMP's HTML card links included)
-    mentioned_ids: tuple[str, ...]  # normalised blueprint ids linked in the message
-    attributes: tuple[tuple[str, str], ...]  # every attribute, as written
-    children: tuple[Child, ...]
-    words: str = ""
-
-    def attribute(self, name: str, default: str | None = None) -> str | None:
-        return next((value for key, value in self.attributes if key == name), default)
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    kind: str  # "battle", "attack", "duel", "lightsaber combat", "sabacc"
-    location_index: int | None
-    started_event: int
-    ended_event: int | None  # None: the replay never shows it end
-
-
-@dataclass(frozen=True, slots=True)
-class TurnSummary:
-    turn: int
-    player: str | None
-    side: str | None  # DARK / LIGHT
-    side_turn: int | None  # that side's own turn number, from the phase text
-    phases: tuple[str, ...]
-    destiny_draws: tuple[ReplayEvent, ...]  # the DD events: who drew what, for which destiny, its value
-    conflicts: tuple[Conflict, ...]
-    cards_put_in_play: int
-    cards_removed_from_play: int
-    messages: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LogMessage:
-    event_index: int
-    turn: int
-    text: str  # card links reduced to their titles
-    raw: str
-
-
-@dataclass(frozen=True, slots=True)
-class ObservedGame:
-    encoding: str  # "zlib", "gzip" or "xml"
-    players: tuple[str, ...]  # as the P event lists them: dark side first
-    recorded_by: str | None  # whose view this is
-    events: tuple[ReplayEvent, ...]
-    turns: tuple[TurnSummary, ...]
-    blueprint_ids: frozenset[str]  # normalised ids of every card seen or linked in the log
-    unknown_event_types: tuple[str, ...]  # first-seen order; their events are kept in `events`
-    messages: tuple[LogMessage, ...]
-
-    def side_of(self, player: str | None) -> str | None:
-        return _side_of(self.players, player)
-
-
-@dataclass(frozen=True, slots=True)
-class UnknownCard:
-    blueprint_id: str
-    raw_ids: tuple[str, ...]
-    events: int  # how many events show or link it
-    first_event: int
 
 
 def normalise_blueprint_id(raw: str | None) -> str | None:
@@ -239,17 +144,6 @@ def resolve_cards(
     return tuple(
         UnknownCard(i, tuple(sorted(raws)), n, first) for i, (raws, n, first) in sorted(seen.items())
     )
-
-
-def shown_attributes(event: ReplayEvent) -> dict[str, str]:
-    """An event's raw attributes as an answer shows them (an unknown event's): each value cut as in words, so
-    that a page of such events stays small."""
-    return {name: _cut(value) for name, value in event.attributes}
-
-
-def describe_event(game: ObservedGame, event: ReplayEvent, card_name: Callable[[str], str] = str) -> str:
-    """The event in words; `card_name` turns a blueprint id into what to show (the Django layer: a title)."""
-    return _describe(event, game.players, game.recorded_by, card_name)
 
 
 # --- reading ------------------------------------------------------------------------------------------------
@@ -452,8 +346,8 @@ class _Reader:
         fields = (
             index, kind, EVENT_TYPES.get(kind, f"unknown event type {kind[:40]!r}"), kind in EVENT_TYPES,
             self.turn, self.turn_player, self.phase, participant, normalise_blueprint_id(raw_id), raw_id,
-            (raw_id or "").strip() in CARD_BACKS, _int(attrs.get("cardId")), attrs.get("zone"),
-            _int(attrs.get("locationIndex")), attrs.get("destinyText"), None, message, _hints(message),
+            (raw_id or "").strip() in CARD_BACKS, read_int(attrs.get("cardId")), attrs.get("zone"),
+            read_int(attrs.get("locationIndex")), attrs.get("destinyText"), None, message, _hints(message),
             tuple((name, _shared(value)) for name, value in attrs.items()), children,
         )  # fmt: skip
         event = ReplayEvent(*fields)
@@ -477,7 +371,7 @@ class _Reader:
                 turn["put"] += 1
             self.zones[event.card_id] = event.zone
         elif kind == "RCFP":
-            for card_id in _ints(event.attribute("otherCardIds")):
+            for card_id in int_list(event.attribute("otherCardIds")):
                 turn["removed"] += self.zones.pop(card_id, None) in IN_PLAY_ZONES
         elif kind in CONFLICT_STARTS:
             conflict = [CONFLICT_STARTS[kind], event.location_index, event.index, None]
@@ -489,7 +383,7 @@ class _Reader:
             turn["draws"].append(event.index)
             self.pending_destiny = (self.pending_destiny + [event.index])[-16:]
         elif kind == "M" and event.message is not None:
-            text = _TAG.sub("", event.message)
+            text = TAG.sub("", event.message)
             self.messages.append(LogMessage(event.index, self.turn, text, event.message))
             turn["messages"].append(text)
             self._destiny_value(text, event.mentioned_ids)
@@ -513,99 +407,15 @@ class _Reader:
         self.events[index] = replace(draw, words=self._words(draw))
 
     def _words(self, event: ReplayEvent) -> str:
-        return _describe(event, self.players, self.recorded_by, str)
+        return event_words(event, self.players, self.recorded_by, str)
 
     def _summary(self, number: int, turn: dict, events: tuple[ReplayEvent, ...]) -> TurnSummary:
         draws = tuple(events[i] for i in turn["draws"])
         player = turn["player"]
         return TurnSummary(
-            number, player, _side_of(self.players, player), turn["side_turn"], tuple(turn["phases"]), draws,
+            number, player, side_of(self.players, player), turn["side_turn"], tuple(turn["phases"]), draws,
             tuple(Conflict(*c) for c in turn["conflicts"]), turn["put"], turn["removed"], tuple(turn["messages"]),
         )  # fmt: skip
-
-
-# --- words --------------------------------------------------------------------------------------------------
-
-
-def _describe(event: ReplayEvent, players: tuple[str, ...], recorded_by: str | None, name: Callable) -> str:
-    side = _side_of(players, event.participant)
-    who = {DARK: "Dark Side", LIGHT: "Light Side"}.get(side or "", _cut(event.participant or ""))
-    prefix = (f"Turn {event.turn}" if event.turn else "Setup") + (f", {who}" if who else "")
-    return (
-        f"{prefix}: {_cut(' '.join(_cut(_body(event, players, recorded_by, name), 4 * WORDS_LIMIT).split()))}"
-    )
-
-
-def _body(event: ReplayEvent, players: tuple[str, ...], recorded_by: str | None, name: Callable) -> str:
-    kind, get = event.type, event.attribute
-    card = (
-        name(event.blueprint_id)
-        if event.blueprint_id
-        else "a face-down card"
-        if event.face_down
-        else "a card"
-    )
-    if kind == "P":
-        return f"players {', '.join(players) or '?'}, recorded by {recorded_by or '?'}"
-    if kind == "TC":
-        return "turn begins"
-    if kind == "GPC":
-        return f"phase {get('phase')}"
-    if kind in ("PCIP", "PCIPAR", "RCIP", "MCIP"):
-        verb = "moves" if kind == "MCIP" else "deploys" if event.zone in IN_PLAY_ZONES else "puts"
-        lead = {"PCIPAR": "(restored) ", "RCIP": "(replaced) "}.get(kind, "")
-        return f"{lead}{verb} {card}{_place(event)}"
-    if kind in CARD_VERBS:
-        return CARD_VERBS[kind].format(card)
-    if kind == "RCFP":
-        ids = _ints(get("otherCardIds"))
-        return f"{len(ids)} card(s) removed ({_list(ids)})"
-    if kind == "RLFP":
-        return f"locations at {get('locationIndexes')} removed"
-    if kind in CONFLICT_STARTS:
-        at = f" at location {event.location_index}" if event.location_index is not None else ""
-        if kind == "SA":
-            return f"{get('playerAttacking')} attacks {get('playerDefending')}{at}"
-        return f"{CONFLICT_STARTS[kind]} begins{at}"
-    if kind in CONFLICT_ENDS or kind == "RSH":
-        return EVENT_TYPES[kind]
-    if kind == "M":
-        return _TAG.sub("", event.message or "")
-    if kind == "GS":
-        return f"Force generation dark {get('darkForceGeneration')}, light {get('lightForceGeneration')}"
-    if kind == "CAC":
-        return f"{card} affects cards {_list(_ints(get('otherCardIds')))}"
-    if kind == "DD":
-        value = "" if event.destiny_value is None else f": {event.destiny_value:g}"
-        return f"draws {card} for {event.destiny_text or 'destiny'}{value}"
-    if kind == "D":
-        return f"decision ({get('decisionType')}): {get('text') or ''}"
-    shown = ", ".join(f"{key}={_cut(value, 60)}" for key, value in event.attributes[:20] if key != "type")
-    return f"{event.type_name} ({shown})"
-
-
-def _place(event: ReplayEvent) -> str:
-    if event.zone == "AT_LOCATION":
-        return f" to location {event.location_index}"
-    if event.zone == "LOCATIONS":
-        return f" at position {event.location_index}"
-    if event.zone in ("ATTACHED", "STACKED", "STACKED_FACE_DOWN"):
-        return f" on card {event.attribute('targetCardId')}"
-    return f" to {(event.zone or 'somewhere').lower().replace('_', ' ')}"
-
-
-def _side_of(players: tuple[str, ...], player: str | None) -> str | None:
-    if len(players) != 2 or player not in players:
-        return None
-    return DARK if player == players[0] else LIGHT
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value and _INT.fullmatch(value.strip()) else None
-
-
-def _ints(value: str | None) -> list[int]:
-    return [number for part in (value or "").split(",") if (number := _int(part)) is not None]
 
 
 def _hints(message: str | None) -> tuple[str, ...]:
@@ -617,11 +427,3 @@ def _hints(message: str | None) -> tuple[str, ...]:
 
 def _shared(value: str) -> str:
     return sys.intern(value) if len(value) <= 24 else value  # "false", zone and player names: one copy each
-
-
-def _list(ids: list[int]) -> str:
-    return ", ".join(map(str, ids[:10])) + (", …" if len(ids) > 10 else "")
-
-
-def _cut(text: str, limit: int = WORDS_LIMIT) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.contrib.auth.models import User
 
-from cardsdb.importers import swccg, swtcg
+from cardsdb.importers import swccg_cards, swtcg
 from cardsdb.importers.errors import ImportProblem
 from cardsdb.importers.sources import LocalSource
 from cardsdb.importers.sync import apply_snapshot
@@ -55,7 +55,7 @@ def test_legacy_uniqueness_comes_from_the_title_marks(swccg_dir):
     ],
 )
 def test_record_uniqueness(front, expected):
-    found = swccg.record_uniqueness(front)
+    found = swccg_cards.record_uniqueness(front)
     assert (found.kind.value, found.limit) == expected
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from rules.swccg import battle, battle_odds, capture, gemp_replay, record, sabacc
+from rules.swccg import battle, battle_odds, capture, gemp_replay, gemp_words, record, sabacc
 from rules.swccg.battle import BattleError, BattleSide, InBattle, resolve
 from rules.swccg.cards import DARK, LIGHT, CcgCard
 
@@ -225,8 +225,8 @@ def test_elements_nest_three_deep_not_four():
 
 
 def test_event_words_are_cut_past_the_limit():
-    assert gemp_replay._cut("x" * gemp_replay.WORDS_LIMIT) == "x" * gemp_replay.WORDS_LIMIT
-    assert gemp_replay._cut("x" * (gemp_replay.WORDS_LIMIT + 1)) == "x" * gemp_replay.WORDS_LIMIT + "…"
+    assert gemp_words.cut("x" * gemp_words.WORDS_LIMIT) == "x" * gemp_words.WORDS_LIMIT
+    assert gemp_words.cut("x" * (gemp_words.WORDS_LIMIT + 1)) == "x" * gemp_words.WORDS_LIMIT + "…"
 
 
 @pytest.mark.parametrize("length, read", [(gemp_replay.DESTINY_LOG_LIMIT, True),

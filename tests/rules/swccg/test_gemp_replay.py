@@ -12,13 +12,8 @@ import pytest
 
 from rules.swccg import gemp_replay
 from rules.swccg.cards import DARK, LIGHT
-from rules.swccg.gemp_replay import (
-    ReplayError,
-    describe_event,
-    normalise_blueprint_id,
-    read_replay,
-    resolve_cards,
-)
+from rules.swccg.gemp_replay import ReplayError, normalise_blueprint_id, read_replay, resolve_cards
+from rules.swccg.gemp_words import describe_event
 
 FIXTURES = Path(__file__).parent / "fixtures" / "gemp"
 HEAD = b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>'

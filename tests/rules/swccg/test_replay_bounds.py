@@ -16,7 +16,7 @@ from cardsdb.api import answer_size
 from cardsdb.api.errors import ApiError
 from rules.api.swccg_games import MAX_VIOLATIONS_SHOWN
 from rules.models import SavedReplay
-from rules.swccg import gemp_replay
+from rules.swccg import gemp_replay, gemp_words
 from rules.swccg.gemp_replay import ReplayError, read_replay
 from rules.swccg.record import MAX_LIST, MAX_LISTED_CARDS, MAX_OF_KIND, RecordError, check_shape
 
@@ -162,7 +162,7 @@ def test_a_gemp_answer_over_the_bound_is_a_413(client, catalogue, monkeypatch):
 def test_unknown_events_show_their_values_cut(client, catalogue):
     data = gemp('<ge type="NEW" value="' + "x" * 5_000 + '"/>')
     body = client.post(GEMP, data, content_type="application/octet-stream").json()
-    assert body["events"][0]["attributes"]["value"] == "x" * gemp_replay.WORDS_LIMIT + "…"
+    assert body["events"][0]["attributes"]["value"] == "x" * gemp_words.WORDS_LIMIT + "…"
 
 
 # ---- SWCCG records: the referee's work bounded before it starts, the violations listed capped ----
