@@ -109,7 +109,7 @@ MESSAGES: dict[tuple[str, str], Promise] = {
         "%(title)s (%(id)s) is %(rarity)s, a rarity banned in %(format)s; remove it."
     ),
     ("banned-card", "swccg"): gettext_lazy("%(title)s (%(id)s) is banned in %(format)s; remove it."),
-    # ---- SWTCG (decks/legality/swtcg.py) ----
+    # ---- SWTCG (decks/legality/swtcg/) ----
     ("unknown-card", "swtcg-deck"): ngettext_lazy(
         "%(ref)s (%(count)s copy in the deck) names no SWTCG card; remove it or correct the id (ids look like "
         "ANH_12).",
