@@ -3,7 +3,7 @@
 A game's setup, as a game record holds it (docs/swdbg-engine.md):
 
     {"format": "full-galaxy",                  a SW:DBG format code (decks/data/swdbg_formats.json)
-     "players": [...], "bases_to_win": 3, "galaxy": {...},   the setup checker's input (decks/legality/swdbg.py)
+     "players": [...], "bases_to_win": 3, "galaxy": {...},   the setup checker's input (decks/legality/swdbg/)
      "options": {"pay_off_neutral": false,    the rulebook's optional rule
                  "turn_limit": 200,           the engine stops a game without a winner there, as a draw
                  "values": {"sw23_tatooine": {"hit_points": 14}}}}   values the catalogue leaves unknown or

@@ -1,6 +1,6 @@
 """The deck API: list, create, read, change, delete, import (read a list without saving) and export.
 
-A SW:DBG deck is a game setup: it is sent as `setup` (decks/legality/swdbg.py), never as cards; its cards (the
+A SW:DBG deck is a game setup: it is sent as `setup` (decks/legality/swdbg/), never as cards; its cards (the
 first player's starter and base decks) and side (their faction) follow from the setup."""
 
 import re

@@ -373,7 +373,7 @@ def card_titles(game: str, ids: list[str]) -> dict[str, dict]:
     return {i: info[code] for i, code in base.items() if code in info}
 
 
-# ---- SW:DBG: a deck is a game setup (decks/legality/swdbg.py) ----
+# ---- SW:DBG: a deck is a game setup (decks/legality/swdbg/) ----
 
 SETUP_MAX_DEPTH = 20  # a setup nests 5 deep; deeper JSON is refused before anything recurses into it
 

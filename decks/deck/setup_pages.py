@@ -1,4 +1,4 @@
-"""The SW:DBG setup builder: a game setup (decks/legality/swdbg.py) chosen in a plain form, checked, saved.
+"""The SW:DBG setup builder: a game setup (decks/legality/swdbg/) chosen in a plain form, checked, saved.
 
 It works without JavaScript. The form holds what players choose: the format, the bases to win, each player's
 faction, starting base and base deck, the neutral edition when the factions come from two editions; the starter

@@ -108,7 +108,7 @@ MESSAGES: dict[tuple[str, str], Promise] = {
         "%(title)s (%(id)s) is %(rarity)s, a rarity banned in %(format)s; remove it."
     ),
     ("banned-card", "swccg"): gettext_lazy("%(title)s (%(id)s) is banned in %(format)s; remove it."),
-    # ---- SWTCG (decks/legality/swtcg.py) ----
+    # ---- SWTCG (decks/legality/swtcg/) ----
     ("unknown-card", "swtcg-deck"): ngettext_lazy(
         "%(ref)s (%(count)s copy in the deck) names no SWTCG card; remove it or correct the id (ids look like "
         "ANH_12).",
@@ -209,7 +209,7 @@ MESSAGES: dict[tuple[str, str], Promise] = {
         "must be the deck's side or Neutral.",
         "count",
     ),
-    # ---- SW:DBG setups (decks/legality/swdbg.py): a malformed setup ----
+    # ---- SW:DBG setups (decks/legality/swdbg/): a malformed setup ----
     ("bad-setup", "not-object"): gettext_lazy(
         "The setup must be a JSON object with players, bases_to_win and galaxy."
     ),
@@ -409,7 +409,7 @@ HINTS: dict[str, tuple[str, Promise]] = {
     "starting-base": ("starting", gettext_lazy("The %(faction)s starting base is %(starting)s.")),
 }
 
-# The notes of a SW:DBG setup's summary (decks/legality/swdbg.py, `_SetupCheck.note`), by key: in English, the
+# The notes of a SW:DBG setup's summary (decks/legality/swdbg/, `SetupState.note`), by key: in English, the
 # checker's text. ngettext_lazy as in MESSAGES.
 NOTES: dict[str, Promise] = {
     "no-starter-cards": gettext_lazy(

@@ -1,6 +1,6 @@
 """Violations are data: a stable code, a message saying what to change, the cards involved, maybe a hint, and
 the message's variable parts (`params`), from which the pages say it in their own language
-(decks/legality_messages.py). The API gives the English message; `params` stays out of it."""
+(decks/legality/messages.py). The API gives the English message; `params` stays out of it."""
 
 from dataclasses import dataclass, field
 
@@ -28,7 +28,7 @@ CODES = {
     "unit-minimum": "Fewer units (Space, Ground and Character cards) than the format requires.",
     "arena-minimum": "Fewer units in an arena (Space, Ground, Character) than the format requires.",
     "arena-balance": "An arena with more than twice the units of another.",
-    # SW:DBG game setups (decks/legality/swdbg.py)
+    # SW:DBG game setups (decks/legality/swdbg/)
     "bad-setup": "A malformed setup: a key missing, unknown or of the wrong kind (the message names it).",
     "ambiguous-card": "A title naming several cards (of different editions or factions); use the code.",
     "wrong-deck": "A card in the wrong part of a setup (a base among the starter cards, a starter card…).",

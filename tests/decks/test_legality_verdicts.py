@@ -234,10 +234,10 @@ def test_swtcg_decks_report_as_the_rules_do_card_by_card():
         for cards, outside in _tcg_decks(pool):
             for side in (None, "Light", "Dark", "Neutral"):
                 report = swtcg.check_tcg_deck(cards, outside, fmt, pool, side=side)
-                expected = swtcg._rule_by_rule(cards, outside, fmt, pool, side)
+                expected = swtcg.rule_by_rule(cards, outside, fmt, pool, side)
                 assert same(report, expected), (fmt.code, side, cards, outside)
                 codes |= set(report.codes())
-                counted += swtcg._from_counts(cards, outside, table, side) is not None
+                counted += swtcg.from_counts(cards, outside, table, side) is not None
     assert counted > 200  # both ways of checking were compared
     assert codes >= {
         "deck-size",
@@ -258,7 +258,7 @@ def test_swtcg_a_list_too_long_for_the_counts_is_checked_card_by_card():
     pool, fmt = tcg_pool(), format_rules(Format.objects.get(game="swtcg", code="full"))
     cards = ["ANH_1"] * (swtcg.MAX_IDS + 1)
     report = swtcg.check_tcg_deck(cards, [], fmt, pool)
-    assert same(report, swtcg._rule_by_rule(cards, [], fmt, pool, None))
+    assert same(report, swtcg.rule_by_rule(cards, [], fmt, pool, None))
     assert report.summary["deck_cards"] == swtcg.MAX_IDS + 1 and "copy-limit" in report.codes()
 
 
@@ -269,7 +269,7 @@ def test_swtcg_a_new_format_version_or_an_import_gets_a_new_table():
         (c, o)
         for c, o in _tcg_decks(pool, seed=8)
         if swtcg.check_tcg_deck(c, o, fmt, pool).legal
-        and swtcg._from_counts(c, o, swtcg.tcg_table(pool, fmt), None)
+        and swtcg.from_counts(c, o, swtcg.tcg_table(pool, fmt), None)
     )
     victim = pool[deck[0][0]]
     # A new format version: the format bans the card by name.
@@ -281,7 +281,7 @@ def test_swtcg_a_new_format_version_or_an_import_gets_a_new_table():
     assert banning is not fmt and swtcg.tcg_table(pool, banning) is not swtcg.tcg_table(pool, fmt)
     report = swtcg.check_tcg_deck(*deck, banning, pool)
     assert "banned-card" in report.codes()
-    assert same(report, swtcg._rule_by_rule(*deck, banning, pool, None))
+    assert same(report, swtcg.rule_by_rule(*deck, banning, pool, None))
     # An import: the card's Usage notes now ban it in all play.
     card = Card.objects.get(game_id="swtcg", code=victim.id)
     card.extra = {**card.extra, "usage": "*BANNED"}
@@ -291,7 +291,7 @@ def test_swtcg_a_new_format_version_or_an_import_gets_a_new_table():
     assert new_pool is not pool
     report = swtcg.check_tcg_deck(*deck, fmt, new_pool)
     assert "banned-card" in report.codes()
-    assert same(report, swtcg._rule_by_rule(*deck, fmt, new_pool, None))
+    assert same(report, swtcg.rule_by_rule(*deck, fmt, new_pool, None))
 
 
 def _passing_decks(pool, fmt, count=120, seed=11) -> list[tuple[list[str], list[str]]]:
@@ -357,8 +357,8 @@ def test_swtcg_the_counts_report_as_the_rules_on_decks_they_answer(code):
     codes = set()
     for cards, outside in _passing_decks(pool, fmt):
         for side in (None, "Light", "Dark"):
-            expected = swtcg._rule_by_rule(cards, outside, fmt, pool, side)
-            counted = swtcg._from_counts(cards, outside, table, side)
+            expected = swtcg.rule_by_rule(cards, outside, fmt, pool, side)
+            counted = swtcg.from_counts(cards, outside, table, side)
             if counted is not None:
                 answered["narrow" if len(cards) <= swtcg.SMALL_MAX else "wide"] += 1
                 assert same(counted, expected), (side, cards, outside)

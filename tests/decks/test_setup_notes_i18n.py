@@ -1,6 +1,6 @@
 """A SW:DBG setup's summary notes and the setup builder's notices in the page's language (issue #12).
 
-The notes are written in English by the plain-Python checker (decks/legality/swdbg.py) with their variable parts
+The notes are written in English by the plain-Python checker (decks/legality/swdbg/) with their variable parts
 beside them (`LegalityReport.notes`); the pages say them in Italian or Polish (decks/legality/messages.py
 `note_message`), in English exactly as the checker wrote them, and the API's summary keeps the English texts
 byte for byte. Real data: the imported SW:DBG catalogue (its Clone Wars factions hold only the five beginner
