@@ -1,5 +1,5 @@
-"""Cards that change sides: a persona crossing over, Lando and Lobot converted from the Dark Side's version to
-the Light Side's, cards stolen (`persona-crossed-over`, `bad-conversion`)."""
+"""Cards that change sides: a character crossing over (its persona then barred to its old side: deployment.py),
+Lando and Lobot converted from the Dark Side's version to the Light Side's, cards stolen (`bad-conversion`)."""
 
 from ..cards import LIGHT, other
 from ..table import FACE_DOWN, HAND, LOST, TABLE

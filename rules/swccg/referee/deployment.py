@@ -1,6 +1,7 @@
 """Deploying: starting locations and cards, cards from hand where the side has presence or a Force icon, the
-kind of location, uniqueness and personas, converted locations, and interrupts played (`same-starting-location`,
-`wrong-cost`, `no-presence-or-icon`, `wrong-location-kind`, `unique-on-table`, `persona-on-table`, `not-in-hand`)."""
+kind of location, uniqueness and personas (those barred by crossing over or out of play too), converted locations,
+and interrupts played (`same-starting-location`, `wrong-cost`, `no-presence-or-icon`, `wrong-location-kind`,
+`unique-on-table`, `persona-on-table`, `persona-crossed-over`, `persona-out-of-play`, `not-in-hand`)."""
 
 from ..table import CAPTIVE, CONVERTED, FACE_DOWN, HAND, LOST, TABLE, Instance
 from .judge import Judge
