@@ -1,5 +1,5 @@
 """Sabacc: never during a battle; the hands drawn from both Reserve Decks, the recorded winner and the card given
-up checked against the sabacc rules (rules/swccg/sabacc.py) (`sabacc-in-battle`, `sabacc-result`)."""
+up checked against the sabacc rules of rules/swccg/sabacc/ (`sabacc-in-battle`, `sabacc-result`)."""
 
 from .. import sabacc
 from ..cards import DARK, LIGHT, other
