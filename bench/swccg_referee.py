@@ -1,4 +1,4 @@
-"""SWCCG referee speed (rules/swccg/referee.py): events refereed per second, on whole games of Premiere cards
+"""SWCCG referee speed (rules/swccg/referee/): events refereed per second, on whole games of Premiere cards
 played out by a scripted pair of players that keep the rules (activate, drain where they control, deploy where
 they may, battle where both sides are, forfeit and lose what the battle asks, draw, recirculate) until a Life
 Force runs out. Each game is written as a JSON record, checked for its shape and refereed again from it in

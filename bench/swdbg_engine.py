@@ -45,8 +45,8 @@ def main() -> None:
     args = parser.parse_args()
     django_with_swdbg(args.database_url)
     from rules.setups import default_setup, engine_setup
-    from rules.swdbg.players import players
     from rules.swdbg.record import make_record, replay
+    from rules.swdbg.roster import players
     from rules.swdbg.search import SearchPlayer
 
     setup_json = default_setup(args.format)

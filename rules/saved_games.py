@@ -16,8 +16,8 @@ from cardsdb.models import Game as GameRow
 from rules.models import SavedGame
 from rules.setups import default_setup, engine_setup
 from rules.swdbg.game import Game
-from rules.swdbg.players import players
 from rules.swdbg.record import make_record, replay
+from rules.swdbg.roster import players
 from rules.swdbg.search import SearchBudget
 
 GAME = "swdbg"

@@ -1,6 +1,6 @@
 """SWCCG game records over HTTP: the referee's replay of a record against the stored cards (no login).
 
-The referee is plain Python (rules/swccg/referee.py); this view checks the record's shape, resolves its GEMP ids
+The referee is plain Python (rules/swccg/referee/); this view checks the record's shape, resolves its GEMP ids
 to the stored cards and shapes the replay: every violation with its code, the rulebook's words and the event's
 index, a summary of each turn, and the table at the end (or after `upto`).
 """

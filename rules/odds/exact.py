@@ -1,3 +1,4 @@
+# Kept whole (#24): one programme; its plan, cost bound and Python and numpy steps share _Plan's layout.
 """Exact draw probabilities, in integer arithmetic (`math.comb`, `fractions.Fraction`; never float sums).
 
 The draw pile is a sequence with one card id per copy. A `Target` is a group of card ids whose copies count

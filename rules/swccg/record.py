@@ -229,7 +229,7 @@ def _field(kind: str, value: object, where: str) -> None:
 
 def _sabacc_choices(value: object, where: str) -> None:
     """{"dark": {"wild": {"0": 6}, "clones": {"2": 0}, "printed": {"1": 5}}, "light": {…}}: each side's sabacc
-    choices by card index in its hand (rules/swccg/sabacc.py checks them against the rules)."""
+    choices by card index in its hand (rules/swccg/sabacc/ checks them against the rules)."""
     shape = f'{where} is {{"dark"|"light": {{"wild"|"clones"|"printed": {{"card index": number}}}}}}.'
     if type(value) is not dict or not set(value) <= {DARK, LIGHT}:
         raise RecordError("bad-record", shape)

@@ -3,10 +3,10 @@
 - RandomPlayer: a uniformly random legal action (seeded).
 - GreedyPlayer: immediate value, no lookahead: play every card, use the abilities that pay now, defeat the
   galaxy-row target worth most when the attack reaches it, hit the base with the rest, buy the dearest card.
-- SearchPlayer (rules/swdbg/search.py): flat Monte Carlo over sampled hidden information.
+- SearchPlayer (rules/swdbg/search.py, built on GreedyPlayer): flat Monte Carlo over sampled hidden information.
 
 A player reads only what its seat may see (`game.view(seat)` facts: its hand, open piles, counts); the greedy
-player reads the state directly but only those parts.
+player reads the state directly but only those parts. rules/swdbg/roster.py names them all.
 """
 
 import random
@@ -198,10 +198,3 @@ class GreedyPlayer:
         if can_decline:
             return {"type": "decline"}
         return options[0]
-
-
-def players() -> dict[str, type]:
-    """The AI players by name."""
-    from .search import SearchPlayer  # search builds on the greedy player
-
-    return {"random": RandomPlayer, "greedy": GreedyPlayer, "search": SearchPlayer}

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .game import Game
-from .players import players as player_kinds
+from .roster import players as player_kinds
 from .setup import Setup
 
 MAX_GAMES = 100_000

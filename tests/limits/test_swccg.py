@@ -9,6 +9,8 @@ import pytest
 from rules.swccg import battle, battle_odds, capture, gemp_replay, gemp_words, record, sabacc
 from rules.swccg.battle import BattleError, BattleSide, InBattle, resolve
 from rules.swccg.cards import DARK, LIGHT, CcgCard
+from rules.swccg.sabacc import hands as sabacc_hands
+from rules.swccg.sabacc import values as sabacc_values
 
 
 def card(card_id: str, power: float = 1, ability: float = 1, forfeit: float = 1, **more) -> InBattle:
@@ -256,28 +258,31 @@ def hand_card(i: int, **more) -> CcgCard:
 
 
 def test_a_hand_holds_2_to_6_cards():
-    assert len(sabacc._check_cards([hand_card(i) for i in range(sabacc.MIN_HAND)])) == 2
-    assert len(sabacc._check_cards([hand_card(i) for i in range(sabacc.MAX_HAND)])) == 6
-    assert sabacc_refused(sabacc._check_cards, [hand_card(0)]) == "bad-hand-size"
-    assert sabacc_refused(sabacc._check_cards, [hand_card(i) for i in range(7)]) == "bad-hand-size"
+    assert len(sabacc_hands._check_cards([hand_card(i) for i in range(sabacc.MIN_HAND)])) == 2
+    assert len(sabacc_hands._check_cards([hand_card(i) for i in range(sabacc.MAX_HAND)])) == 6
+    assert sabacc_refused(sabacc_hands._check_cards, [hand_card(0)]) == "bad-hand-size"
+    assert sabacc_refused(sabacc_hands._check_cards, [hand_card(i) for i in range(7)]) == "bad-hand-size"
 
 
 def test_card_texts_and_ids_reach_their_limits():
     long = "t" * sabacc.MAX_TEXT
-    sabacc._check_cards(
+    sabacc_hands._check_cards(
         [hand_card(0, subtype=long, characteristics=(long,)), replace(hand_card(1), type=long)]
     )
-    assert sabacc_refused(sabacc._check_cards, [hand_card(0, subtype=long + "t"), hand_card(1)]) == "bad-card"
-    assert sabacc._valid_id("i" * sabacc.MAX_ID_LENGTH) and not sabacc._valid_id(
+    assert (
+        sabacc_refused(sabacc_hands._check_cards, [hand_card(0, subtype=long + "t"), hand_card(1)])
+        == "bad-card"
+    )
+    assert sabacc_hands._valid_id("i" * sabacc.MAX_ID_LENGTH) and not sabacc_hands._valid_id(
         "i" * (sabacc.MAX_ID_LENGTH + 1)
     )
-    assert not sabacc._valid_id("")
+    assert not sabacc_hands._valid_id("")
 
 
 def test_an_interrupt_lists_max_ids_one_more_is_refused():
     ids = [f"i{n}" for n in range(sabacc.MAX_IDS)]
-    assert len(sabacc._check_ids(ids, "wild_ids")) == sabacc.MAX_IDS
-    assert sabacc_refused(sabacc._check_ids, [*ids, "one_more"], "wild_ids") == "bad-ids"
+    assert len(sabacc_hands._check_ids(ids, "wild_ids")) == sabacc.MAX_IDS
+    assert sabacc_refused(sabacc_hands._check_ids, [*ids, "one_more"], "wild_ids") == "bad-ids"
 
 
 @pytest.mark.parametrize(
@@ -295,35 +300,38 @@ def test_an_interrupt_lists_max_ids_one_more_is_refused():
 )
 def test_a_wild_range_stays_within_bounds(wild_range, ok):
     if ok:
-        assert sabacc._check_wild_range(wild_range) == wild_range
+        assert sabacc_hands._check_wild_range(wild_range) == wild_range
     else:
-        assert sabacc_refused(sabacc._check_wild_range, wild_range) == "bad-wild-range"
+        assert sabacc_refused(sabacc_hands._check_wild_range, wild_range) == "bad-wild-range"
 
 
 def test_printed_values_reach_four_numbers_within_the_value_limit():
     limit = sabacc.VALUE_LIMIT
     values = (limit, -limit, 1, 2)
-    assert sabacc._printed_values(hand_card(0, destiny_values=values), 0) == values
+    assert sabacc_hands._printed_values(hand_card(0, destiny_values=values), 0) == values
     assert (
-        sabacc_refused(sabacc._printed_values, hand_card(0, destiny_values=(*values, 3)), 0)
+        sabacc_refused(sabacc_hands._printed_values, hand_card(0, destiny_values=(*values, 3)), 0)
         == "bad-card-values"
     )
     assert (
-        sabacc_refused(sabacc._printed_values, hand_card(0, destiny_values=(limit + 1,)), 0)
+        sabacc_refused(sabacc_hands._printed_values, hand_card(0, destiny_values=(limit + 1,)), 0)
         == "bad-card-values"
     )
 
 
 def test_modifiers_one_per_card_within_the_value_limit():
     wild = clone = (False, False)
-    assert sabacc._check_modifiers({0: sabacc.VALUE_LIMIT, 1: -sabacc.VALUE_LIMIT}, 2, wild, clone) == (
+    assert sabacc_hands._check_modifiers({0: sabacc.VALUE_LIMIT, 1: -sabacc.VALUE_LIMIT}, 2, wild, clone) == (
         20,
         -20,
     )
-    assert sabacc_refused(sabacc._check_modifiers, {0: 1, 1: 1, 2: 1}, 2, wild, clone) == "bad-modifier"
-    assert sabacc_refused(sabacc._check_modifiers, {2: 1}, 2, wild, clone) == "bad-modifier"  # cards 0..1
+    assert sabacc_refused(sabacc_hands._check_modifiers, {0: 1, 1: 1, 2: 1}, 2, wild, clone) == "bad-modifier"
     assert (
-        sabacc_refused(sabacc._check_modifiers, {0: sabacc.VALUE_LIMIT + 1}, 2, wild, clone) == "bad-modifier"
+        sabacc_refused(sabacc_hands._check_modifiers, {2: 1}, 2, wild, clone) == "bad-modifier"
+    )  # cards 0..1
+    assert (
+        sabacc_refused(sabacc_hands._check_modifiers, {0: sabacc.VALUE_LIMIT + 1}, 2, wild, clone)
+        == "bad-modifier"
     )
 
 
@@ -331,5 +339,5 @@ def test_choices_name_at_most_a_hand_of_cards():
     full = {i: 1 for i in range(sabacc.MAX_HAND)}
     assert len(sabacc.Assignment.of(wild=full).wild) == sabacc.MAX_HAND
     assert sabacc_refused(sabacc.Assignment.of, {**full, 6: 1}) == "bad-assignment"
-    assert len(sabacc._pairs([(i, 1) for i in range(sabacc.MAX_HAND)], "wild", 6)) == 6
-    assert sabacc_refused(sabacc._pairs, [(i, 1) for i in range(7)], "wild", 7) == "bad-assignment"
+    assert len(sabacc_values._pairs([(i, 1) for i in range(sabacc.MAX_HAND)], "wild", 6)) == 6
+    assert sabacc_refused(sabacc_values._pairs, [(i, 1) for i in range(7)], "wild", 7) == "bad-assignment"

@@ -6,8 +6,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from rules.setups import SetupRefused, default_setup, engine_setup
-from rules.swdbg.players import players
 from rules.swdbg.record import make_record
+from rules.swdbg.roster import players
 from rules.swdbg.simulate import MAX_GAMES, simulate
 
 

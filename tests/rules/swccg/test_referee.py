@@ -1,4 +1,4 @@
-"""The SWCCG referee (rules/swccg/referee.py): for each rule it checks, a record that keeps it and one that breaks
+"""The SWCCG referee (rules/swccg/referee/): for each rule it checks, a record that keeps it and one that breaks
 it with the expected code; the rulebook's battle examples replayed from records."""
 
 import pytest

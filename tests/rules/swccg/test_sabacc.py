@@ -1,4 +1,4 @@
-"""SWCCG sabacc (rules/swccg/sabacc.py) against the "Sabacc Rules" section of the advanced rules.
+"""SWCCG sabacc (rules/swccg/sabacc/) against the "Sabacc Rules" section of the advanced rules.
 
 Cards are built by hand with the destiny numbers and ids of real cards (Dark.json / Light.json). The Interrupt most
 used here is Cloud City Sabacc (5_134 / 5_39): "Wild cards (1-6): Lando and Weather Vane. Clone cards: Locations
