@@ -7,3 +7,11 @@ class RulesConfig(AppConfig):
 
     name = "rules"
     label = "rules"
+
+    def ready(self):
+        from cardsdb.backups import register
+
+        from .models import SavedGame, SavedReplay
+
+        # The rules app's share of a backup's user data (cardsdb.backups): its users' saved games and replays.
+        register("rules", [SavedGame, SavedReplay])
