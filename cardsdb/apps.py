@@ -20,9 +20,35 @@ class CardsdbConfig(AppConfig):
         # The shared cache's tables (settings.CACHES without REDIS_URL) come with every migrate: a database set
         # up by any script (benchmarks, the browser tests' site) has them as `make run` does.
         post_migrate.connect(create_cache_tables, sender=self, dispatch_uid="cardsdb-cache-tables")
+        register_backup_tables()
 
 
 def create_cache_tables(using, verbosity=1, **kwargs):
     from django.core.management import call_command
 
     call_command("createcachetable", database=using, verbosity=verbosity)
+
+
+def register_backup_tables():
+    """cardsdb's share of a backup's user data: the accounts (Django's auth: groups before the users in them,
+    both by natural key), API tokens and card facts; cards are named by [game, code]."""
+    from django.contrib.auth.models import Group, User
+
+    from .backups import BackupError, NamedByKey, register
+    from .models import ApiToken, Card, CardFact
+
+    def missing_cards(keys: list[tuple[str, str]]) -> BackupError:
+        names = [f"{game} {code}" for game, code in keys]
+        return BackupError(
+            "restore-missing-cards",
+            f"{len(names)} card(s) the user data holds are not in the catalogue: {', '.join(names[:20])}"
+            f"{' …' if len(names) > 20 else ''}. Import the catalogue the backup was made with, then restore.",
+            cards=names,
+        )
+
+    register(
+        "cardsdb",
+        [Group, User, ApiToken, CardFact],
+        natural_keys=[Group, User],
+        named=[NamedByKey(Card, missing_cards)],
+    )

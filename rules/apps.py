@@ -9,12 +9,15 @@ class RulesConfig(AppConfig):
     label = "rules"
 
     def ready(self):
-        from cardsdb import jobs
+        from cardsdb import backups, jobs
         from decks.extensions import DECK_PAGE
 
+        from .models import SavedGame, SavedReplay
         from .simulation_jobs import run_simulation_job
         from .views.odds_panel import odds_panel
 
-        # What rules adds to the deck page (decks/extensions.py): decks never imports rules.
+        # What rules adds to the floors below (cardsdb/extensions.py's way): decks and cardsdb never import rules.
         DECK_PAGE.add("odds", odds_panel)
         jobs.register("swdbg-simulation", run_simulation_job)
+        # Its share of a backup's user data (cardsdb.backups): its users' saved games and replays.
+        backups.register("rules", [SavedGame, SavedReplay])

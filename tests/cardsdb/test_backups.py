@@ -1,4 +1,4 @@
-"""Backups (cardsdb/backups.py, `manage.py backup` / `restore`): every user's decks, versions, collection,
+"""Backups (cardsdb/backups/, `manage.py backup` / `restore`): every user's decks, versions, collection,
 history, games, replays and tokens come back intact, from the portable user data into an emptied database and
 from the engine's own copy into an empty one; damaged and hostile archives are refused and change nothing.
 
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import CommandError, call_command
 from django.db import connection
 
@@ -225,6 +226,37 @@ def test_manifest_describes_the_archive(archive):
     assert Card.objects.filter(game_id="swccg", code=deck_card["fields"]["card"][1]).exists()
 
 
+@pytest.mark.django_db
+def test_the_apps_above_register_their_tables(archive):
+    """cardsdb imports nothing of decks or rules: their tables reach a backup because decks/apps.py and
+    rules/apps.py register them, decks with its formats named by [game, code] like cards."""
+    above = {
+        "decks.deck",
+        "decks.deckcard",
+        "decks.deckversion",
+        "decks.collectionitem",
+        "decks.collectionchange",
+        "rules.savedgame",
+        "rules.savedreplay",
+    }
+    assert above <= {model._meta.label_lower for model in backups.user_models()}
+    lines = [json.loads(line) for line in _members_of(archive)[backups.USER_DATA].decode().splitlines()]
+    assert above <= {obj["model"] for obj in lines}
+    fmt = Format.objects.filter(game_id="swccg").order_by("position").first()
+    decks = [obj for obj in lines if obj["model"] == "decks.deck"]
+    assert {tuple(obj["fields"]["format"]) for obj in decks if obj["fields"]["format"]} == {
+        ("swccg", fmt.code)
+    }
+
+
+def test_a_table_registered_before_what_it_refers_to_is_refused():
+    """A user's groups are looked up by name as the user is loaded: groups must come first."""
+    before = backups.user_models()
+    with pytest.raises(ImproperlyConfigured, match="auth.user refers to auth.group"):
+        backups.register("cardsdb", [User, Group, ApiToken, CardFact], natural_keys=[Group, User])
+    assert backups.user_models() == before
+
+
 # --- the portable user data -----------------------------------------------------------------------------------
 
 
@@ -300,6 +332,20 @@ def test_missing_cards_are_named_and_nothing_is_restored(archive):
     assert refused.value.code == "restore-missing-cards"
     assert refused.value.cards == [f"swtcg {card.code}"]
     assert f"swtcg {card.code}" in refused.value.message
+    assert not User.objects.exists()
+
+
+@pytest.mark.django_db
+def test_missing_formats_are_named_and_nothing_is_restored(archive):
+    _delete_user_data()
+    fmt = Format.objects.filter(game_id="swccg").order_by("position").first()
+    fmt.delete()
+
+    with pytest.raises(backups.BackupError) as refused:
+        backups.restore_user_data(archive)
+
+    assert refused.value.code == "restore-missing-formats"
+    assert f"swccg {fmt.code}" in refused.value.message and "import_formats" in refused.value.message
     assert not User.objects.exists()
 
 
