@@ -119,10 +119,10 @@ def main() -> None:
     django.setup()
     from django.test import Client
 
-    from decks.formats_io.decklists import read_decklist
+    from decks.legality.decklists import read_decklist
 
     try:
-        from decks.formats_io.decklists import DecklistTooLarge as too_large
+        from decks.legality.decklists import DecklistTooLarge as too_large
     except ImportError:  # before the limits existed
         too_large = type("Never", (Exception,), {})
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from django.conf import settings
 
 from . import bulk, jobs
-from .api.errors import ERROR_CODES, ApiError
+from .errors import ERROR_CODES, ApiError
 from .games.registry import GAMES
 from .importers.errors import ImportProblem
 from .importers.lock import ImportLocked, import_lock

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from .api.errors import ApiError
+from .errors import ApiError
 from .models import Job
 
 log = logging.getLogger(__name__)

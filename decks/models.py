@@ -109,7 +109,7 @@ class DeckCard(models.Model):
 
 class DeckVersion(models.Model):
     """What a deck was after one save: `number` is the deck's `version` then. Kept for the history, the diff
-    between any two versions and restore (decks/history/snapshots.py). Anyone but the owner sees only the versions saved
+    between any two versions and restore (decks/deck/snapshot.py, decks/history/diffs.py). Anyone but the owner sees only the versions saved
     while the deck was public (`is_public`): making a deck public shows what it is now, not what it was."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")

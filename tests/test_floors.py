@@ -7,9 +7,9 @@ from cardsdb.extensions import Panels, Slot
 from cardsdb.games.registry import GAMES
 from decks.collection.services import owned_cards
 from decks.extensions import DECK_PAGE
-from decks.games import FORMAT_READERS
 from decks.history.services import decks_stamp
 from decks.legality import batch
+from decks.legality.format_readers import FORMAT_READERS
 from rules.simulation_jobs import run_simulation_job
 from rules.views.odds_panel import odds_panel
 

@@ -11,8 +11,8 @@ from core.text import fold_words
 from decks.collection.io import Row, RowProblem
 from decks.collection.io.limits import MAX_SUGGESTED_LINES
 from decks.collection.io.plan import Key
-from decks.formats_io.decklists import DatabaseResolver
 from decks.formats_io.limits import SuggestionBudget
+from decks.legality.decklists import DatabaseResolver
 
 SWCCGDB_CODE = re.compile(r"^([0-9]{2})([0-9]{3})$")  # swccgdb: set 03, position 001 — GEMP's 3_1
 

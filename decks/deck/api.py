@@ -28,8 +28,8 @@ from decks.deck import services as decks
 from decks.deck import storage
 from decks.deck.exports import EXPORTS, export_deck, exports_for
 from decks.deck.versions import if_match, require_if_match, with_etag
-from decks.formats_io.decklists import read_decklist
 from decks.games import PROFILES, all_sides, profile
+from decks.legality.decklists import read_decklist
 from decks.legality.serializers import (
     EXPORT_RESPONSES,
     IF_MATCH,

@@ -31,8 +31,8 @@ from decks.deck.exports import exports_for
 from decks.deck.setup_pages import setup_summary
 from decks.deck.stats import with_gaps
 from decks.extensions import DECK_PAGE
-from decks.formats_io.decklists import read_decklist, stated_side
 from decks.games import PROFILES
+from decks.legality.decklists import read_decklist, stated_side
 from decks.legality.messages import shown_report
 from decks.legality.services import NOT_CARD_PROBLEMS, check_cards, unread_ids
 from decks.models import Deck, Format

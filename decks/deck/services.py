@@ -13,9 +13,9 @@ from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card
 from decks.deck import storage
+from decks.deck.snapshot import Snapshot
 from decks.deck.stats_swtcg import TcgStatCard, tcg_statistics
 from decks.games import profile
-from decks.history.snapshots import Snapshot
 from decks.legality.pool import card_pool, format_rules, setup_pool
 from decks.legality.records import CardPool
 from decks.legality.services import check_cards, format_get
@@ -200,7 +200,7 @@ def deck_update(
 
 
 def record_version(deck: Deck, *, note: str = "") -> DeckVersion:
-    """Keep what the deck is now as its version `deck.version` (decks/history/snapshots.py), noting whether the deck is
+    """Keep what the deck is now as its version `deck.version` (decks/deck/snapshot.py), noting whether the deck is
     public now (only such versions are shown to others), within its owner's storage bounds (decks/deck/storage.py);
     called by every write that raises the version, inside its transaction, so a deck never has a version
     without its record and a save refused for its size changes nothing."""

@@ -16,7 +16,7 @@ from django.db.models import Sum
 from rest_framework import status
 
 from cardsdb.api.errors import ApiError
-from decks.history.snapshots import stored_bytes
+from decks.deck.snapshot import stored_bytes
 from decks.models import Deck, DeckVersion
 
 MAX_NOTES_BYTES = 64 * 1024

@@ -1,6 +1,6 @@
 """Reads and writes of deck history and sharing: versions, their diff (with the legality change), restore,
 duplicate, the comparison of two decks, public decks, the decks using a card and a deck's share address. The
-values are computed by decks/history/snapshots.py; every problem is an ApiError with a code."""
+values are computed by decks/history/diffs.py; every problem is an ApiError with a code."""
 
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -10,7 +10,8 @@ from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
 from cardsdb.models import Card
 from decks.deck import services as decks
-from decks.history.snapshots import Snapshot, compare, diff, legality_change
+from decks.deck.snapshot import Snapshot
+from decks.history.diffs import compare, diff, legality_change
 from decks.legality.pool import card_pool, format_rules, setup_pool
 from decks.legality.services import check_cards, format_get
 from decks.legality.swdbg import check_setup

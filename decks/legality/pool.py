@@ -6,7 +6,7 @@ from dataclasses import replace
 from cardsdb.catalogue_versions import catalogue_version
 from cardsdb.models import Card, CardAlias, Printing
 from core.swtcg.usage import usage_marks
-from decks.games import read_format
+from decks.legality.format_readers import read_format
 from decks.legality.formats import FormatRules
 from decks.legality.records import CardPool, LegalityCard
 from decks.legality.swdbg import SetupCard, SetupPool, SetupRules

@@ -16,7 +16,7 @@ from decks.legality.violations import LegalityReport
 from decks.models import Format
 
 if TYPE_CHECKING:
-    from decks.formats_io.decklists import Decklist
+    from decks.legality.decklists import Decklist
 
 
 def format_list(*, game: str | None = None):
@@ -145,7 +145,7 @@ class FormatCache:
         self._resolvers: dict = {}
 
     def resolver(self, game: str):
-        from decks.formats_io.decklists import DatabaseResolver
+        from decks.legality.decklists import DatabaseResolver
 
         if game not in self._resolvers:
             self._resolvers[game] = DatabaseResolver(game)
@@ -208,7 +208,7 @@ def legality_report(
     side = side.title() if side else None
     read = None
     if decklist is not None:
-        from decks.formats_io.decklists import read_decklist
+        from decks.legality.decklists import read_decklist
 
         read = read_decklist(
             decklist, game=game, side=side, suggestions=suggestions, resolver=lambda: formats.resolver(game)

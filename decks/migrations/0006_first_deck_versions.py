@@ -7,7 +7,7 @@ NOTE = "kept when history began"
 
 
 def keep_current_versions(apps, schema_editor):
-    from decks.history.snapshots import Snapshot  # plain Python: the same stored shape as every later save
+    from decks.deck.snapshot import Snapshot  # plain Python: the same stored shape as every later save
 
     Deck = apps.get_model("decks", "Deck")
     DeckVersion = apps.get_model("decks", "DeckVersion")

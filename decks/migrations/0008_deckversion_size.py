@@ -7,7 +7,7 @@ BATCH = 500
 
 
 def measure(apps, schema_editor):
-    from decks.history.snapshots import stored_bytes  # plain Python: the measure every later save uses
+    from decks.deck.snapshot import stored_bytes  # plain Python: the measure every later save uses
 
     DeckVersion = apps.get_model("decks", "DeckVersion")
     fields = ("name", "side", "format_code", "notes", "cards", "setup")

@@ -11,7 +11,7 @@ from cardsdb.naming import find_card
 from cardsdb.nicknames import NicknameIndex, compact
 from cardsdb.selectors import card_search
 from core.text import acronym, fold, fold_words
-from decks.formats_io.decklists import read_decklist
+from decks.legality.decklists import read_decklist
 
 HUNT_DOWN = "7_297"  # Hunt Down And Destroy The Jedi / Their Fire Has Gone Out Of The Universe
 HUNT_DOWN_V = "213_31"  # its (V)

@@ -1,4 +1,4 @@
-"""Deck history (decks/history/snapshots.py, decks/history/services.py, decks/history/api.py): every save keeps a version,
+"""Deck history (decks/deck/snapshot.py, decks/history/diffs.py, decks/history/services.py, decks/history/api.py): every save keeps a version,
 the diff between any two (cards per zone, fields, the legality change in the deck's format), restore under the
 If-Match rules, duplicate, and two decks side by side."""
 
@@ -7,7 +7,8 @@ import json
 import pytest
 
 from decks.deck import services as deck_services
-from decks.history.snapshots import Snapshot, compare, diff, legality_change
+from decks.deck.snapshot import Snapshot
+from decks.history.diffs import compare, diff, legality_change
 from decks.models import Deck, DeckVersion
 from tests.decks.helpers import as_items, client_for, sample
 

@@ -5,7 +5,7 @@ counts all its copies, and a pasted "Side:" line becomes the deck's side."""
 import pytest
 from django.contrib.auth.models import User
 
-from decks.formats_io.decklists import read_decklist, stated_side
+from decks.legality.decklists import read_decklist, stated_side
 from decks.legality.services import legality_check
 from decks.models import Deck
 

@@ -8,7 +8,7 @@ from cardsdb.naming import find_card
 from decks.deck import services as deck_services
 from decks.deck.exports import export_deck, exports_for
 from decks.formats_io.base import totals
-from decks.formats_io.decklists import DatabaseResolver, read_decklist
+from decks.legality.decklists import DatabaseResolver, read_decklist
 
 pytestmark = pytest.mark.usefixtures("swtcg_catalogue")
 
