@@ -43,7 +43,7 @@ def test_anonymous_player_builds_and_checks(page, live_site):
     page.fill("#decklist", "Outside deck:\n1x Fanfare (V)\n1x Darth Vadr")
     page.click("#import-list")
     page.wait_for_selector('#deck-table tr[data-card="200_95"][data-zone="outside"]')
-    assert "Darth Vadr" in page.inner_text("#import-status")
+    assert "Darth Vadr" in page.inner_text("#paste-problems")
     assert page.input_value("#decklist") == "1x Darth Vadr"
 
 
