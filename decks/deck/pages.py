@@ -249,7 +249,7 @@ def _unread_message(problems: list[dict]) -> str:
     """Why a save was refused for the pasted list: how many lines and which (each listed below the form)."""
     lines = [p["text"] for p in problems if p.get("text")]
     shown = "; ".join(f"“{line}”" for line in lines[:5]) + ("; …" if len(lines) > 5 else "")
-    n = len(problems)
+    n = len(lines) or len(problems)  # a whole-list note ("no cards read") has no line of its own
     return ngettext(
         "Not saved: %(n)d line of the list could not be read (%(lines)s). Fix or remove it, then save again.",
         "Not saved: %(n)d lines of the list could not be read (%(lines)s). Fix or remove them, then save again.",

@@ -382,7 +382,8 @@
       await importList();
       if (!$("decklist").value.trim()) form.requestSubmit(event.submitter);
       else if (event.submitter && event.submitter.value === "save") {
-        const n = $("paste-problems").querySelectorAll("li").length;
+        // the lines themselves (a whole-list note such as "no cards read" is not a line)
+        const n = $("paste-problems").querySelectorAll('li:not([data-text=""])').length;
         $("import-status").textContent = format(ngettext(
           "Not saved: %(count)s line of the list could not be read (listed below). Fix it, use a suggestion or remove it, then save again.",
           "Not saved: %(count)s lines of the list could not be read (listed below). Fix them, use a suggestion or remove them, then save again.",
