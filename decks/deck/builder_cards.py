@@ -73,3 +73,14 @@ def merge(current: list[decks.Entry], pasted: list[decks.Entry], mode: str) -> l
     for e in [*current, *pasted]:
         totals[(e.code, e.zone)] += e.count
     return [decks.Entry(code, min(n, decks.MAX_COPIES), zone) for (code, zone), n in totals.items()]
+
+
+def suggestions(candidates: tuple[str, ...]) -> list[dict]:
+    """A read problem's closest cards ("Title (id, Side)", formats_io.base.describe) as the builder's buttons:
+    the title written into the line (without the uniqueness dots the reader ignores) and the whole label."""
+    shown = []
+    for label in candidates:
+        title = label.rsplit(" (", 1)[0].lstrip("•◇ ")
+        if title:
+            shown.append({"title": title, "label": label})
+    return shown

@@ -8,6 +8,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext, ngettext
 
 from cardsdb import jsonsafe
@@ -17,6 +18,7 @@ from cardsdb.labels import shown as in_language
 from cardsdb.labels import type_labels
 from cardsdb.models import Game
 from decks.collection import services as collection
+from decks.deck import drafts
 from decks.deck import services as decks
 from decks.deck.builder_cards import (
     DEFAULT_PASTE_MODE,
@@ -24,6 +26,7 @@ from decks.deck.builder_cards import (
     card_rows,
     filter_choices,
     merge,
+    suggestions,
     type_counts,
 )
 from decks.deck.charts import bars_of, line_of
@@ -41,11 +44,15 @@ from decks.params import nul_message, whole_number, without_nul
 
 def signup(request):
     form = UserCreationForm(request.POST or None)
+    # where to go after (the builder's "sign up" link comes back to the deck it kept); only this site's pages
+    after = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(after, {request.get_host()}, require_https=request.is_secure()):
+        after = ""
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
-        return redirect("deck-list")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(after or "deck-list")
+    return render(request, "registration/signup.html", {"form": form, "next": after})
 
 
 def deck_list(request):
@@ -137,7 +144,11 @@ def _posted_deck(post, context: dict):
     pasted = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
     problems = [p for p in read.problems if not (current and p.code == "empty-deck")]
     entries = merge(current, pasted, post.get("paste_mode", "replace"))
-    return entries, read, [{"code": p.code, "message": p.message} for p in problems]
+    shown = [
+        {"code": p.code, "message": p.message, "text": p.text, "suggestions": suggestions(p.candidates)}
+        for p in problems
+    ]
+    return entries, read, shown
 
 
 def deck_builder(request, deck_id: int | None = None):
@@ -155,6 +166,8 @@ def deck_builder(request, deck_id: int | None = None):
     post, nul_fields = without_nul(request.POST) if request.method == "POST" else ({}, [])
     context = _builder_context(request, deck, post)
     game = context["game"]
+    if request.method == "GET" and deck is None:
+        _restore_draft(request, context)
     if request.method == "POST":
         entries, read, problems = _posted_deck(post, context)
         context.update(read=read, problems=problems)
@@ -171,13 +184,13 @@ def deck_builder(request, deck_id: int | None = None):
             context["report"] = shown_report(check_cards(fmt, inside, outside, side=side))
         if post.get("action") == "save":
             if not request.user.is_authenticated:
-                messages.error(
-                    request, gettext("Log in or sign up to save decks; checking works without an account.")
-                )
+                # kept for after log-in or sign-up; the page's banner links there and back (builder.html)
+                drafts.keep(request.session, game, context, entries)
+                context["login_needed"] = drafts.back_links(game)
             elif nul_fields:
                 messages.error(request, nul_message(nul_fields))
             elif problems:
-                messages.error(request, gettext("Fix the lines the list could not read before saving."))
+                messages.error(request, _unread_message(problems))
             elif not context["name"].strip():
                 messages.error(request, gettext("Give the deck a name."))
             else:
@@ -220,6 +233,28 @@ def deck_builder(request, deck_id: int | None = None):
     # the table as the page shows it, posted back without JavaScript (the script sends its own cards_json)
     context["current_json"] = json.dumps([{k: r[k] for k in ("id", "count", "zone")} for r in rows])
     return render(request, "decks/builder.html", context)
+
+
+def _restore_draft(request, context: dict) -> None:
+    """The deck this visitor was building before logging in or signing up, back on an empty builder."""
+    draft = drafts.take(request.session, context["game"])
+    if draft is None:
+        return
+    context.update({field: draft[field] for field in drafts.FIELDS})
+    context["initial_cards"] = card_rows(context["game"], draft["entries"])
+    messages.info(request, gettext("The deck you were building is back. Press Save to keep it."))
+
+
+def _unread_message(problems: list[dict]) -> str:
+    """Why a save was refused for the pasted list: how many lines and which (each listed below the form)."""
+    lines = [p["text"] for p in problems if p.get("text")]
+    shown = "; ".join(f"“{line}”" for line in lines[:5]) + ("; …" if len(lines) > 5 else "")
+    n = len(lines) or len(problems)  # a whole-list note ("no cards read") has no line of its own
+    return ngettext(
+        "Not saved: %(n)d line of the list could not be read (%(lines)s). Fix or remove it, then save again.",
+        "Not saved: %(n)d lines of the list could not be read (%(lines)s). Fix or remove them, then save again.",
+        n,
+    ) % {"n": n, "lines": shown or gettext("see below")}
 
 
 def _after_paste(context: dict, read) -> None:

@@ -29,7 +29,10 @@ def test_anonymous_player_builds_and_checks(page, live_site):
     assert "Not legal in Open" in page.inner_text("#legality h2")
     assert violation_codes(page) == ["deck-size"]
 
-    # A light card makes the deck mixed; the panel follows every change.
+    # A light card makes the deck mixed; the panel follows every change. The search keeps to the deck's side
+    # (Dark, from its cards) until "any" side is chosen.
+    assert page.input_value("#card-side") == "Dark"
+    page.select_option("#card-side", "")
     page.fill("#card-query", "persona:luke side:light t:character")
     page.click("#card-search")
     page.click("#card-results li:first-child button.add")
@@ -43,7 +46,7 @@ def test_anonymous_player_builds_and_checks(page, live_site):
     page.fill("#decklist", "Outside deck:\n1x Fanfare (V)\n1x Darth Vadr")
     page.click("#import-list")
     page.wait_for_selector('#deck-table tr[data-card="200_95"][data-zone="outside"]')
-    assert "Darth Vadr" in page.inner_text("#import-status")
+    assert "Darth Vadr" in page.inner_text("#paste-problems")
     assert page.input_value("#decklist") == "1x Darth Vadr"
 
 

@@ -115,7 +115,9 @@ def test_filters_type_counts_and_previews(client, swccg):
         '<option value="Character">Character</option>' in types
         and '<option value="Effect">Effect</option>' in types
     )
-    assert '<option value="Dark">Dark</option>' in sides and '<option value="Light">Light</option>' in sides
+    # the deck's side (read from its cards) is the search's first filter (#25)
+    assert '<option value="Dark" selected>Dark</option>' in sides
+    assert '<option value="Light" >Light</option>' in sides
     counts = dict(re.findall(r'data-type="([^"]+)">[^<]*<strong>(\d+)</strong>', html))
     assert counts == {"Character": "3", "Effect": "1"}
     preview = re.search(rf'<tr data-card="{VADER}" data-zone="deck" data-preview="([^"]+)"', html).group(1)

@@ -35,7 +35,7 @@ def test_anonymous_save_asks_to_log_in(client, sample):
         "/decks/new/",
         {"name": "EBO", "format": "classic", "decklist": ",".join(sample["cards"]), "action": "save"},
     )
-    assert "Log in or sign up to save decks" in response.content.decode()
+    assert "Not saved yet: saving needs an account" in response.content.decode()
     assert not Deck.objects.exists()
 
 

@@ -29,11 +29,38 @@
   function faceUrl(id) { return "/cards/" + encodeURIComponent(GAME) + "/" + encodeURIComponent(id) + "/face.png"; }
 
   function add(card, count, zone) {
-    const existing = cards.find((c) => c.id === card.id && c.zone === zone);
+    let existing = cards.find((c) => c.id === card.id && c.zone === zone);
     if (existing) existing.count = Math.min(99, existing.count + count);
-    else cards.push({ id: card.id, title: card.title, type: card.type, side: card.side, count, zone,
+    else cards.push(existing = { id: card.id, title: card.title, type: card.type, side: card.side, count, zone,
       image: card.image_url || card.image || faceUrl(card.id) });
     changed();
+    return existing;
+  }
+
+  // On a phone the table is far below the search: a card added from the results is confirmed where the user is.
+  let toastTimer = null;
+  function confirmAdded(card) {
+    const toast = $("add-toast");
+    const total = cards.filter((c) => c.zone !== "outside").reduce((n, c) => n + c.count, 0);
+    toast.textContent = format(gettext("Added %(card)s: %(count)s in the deck (%(total)s cards)"),
+      { card: card.title || card.id, count: card.count, total });
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { toast.hidden = true; }, 4000);
+  }
+
+  // The card search starts on the deck's side (its stated side, else the one its cards agree on) until the user
+  // picks a side in the filter ("any" shows every card).
+  let sideFilterChosen = false;
+  function followDeckSide() {
+    if (sideFilterChosen) return;
+    const sides = new Set(cards.map((c) => c.side).filter((s) => s));
+    const side = $("deck-side").value || (sides.size === 1 ? [...sides][0] : "");
+    const filter = $("card-side");
+    if (side && [...filter.options].some((o) => o.value === side) && filter.value !== side) {
+      filter.value = side;
+      if (query()) search();
+    }
   }
 
   function el(tag, attrs, text) {
@@ -117,7 +144,7 @@
     $("cards-json").value = JSON.stringify(cards.map((c) => ({ id: c.id, count: c.count, zone: c.zone })));
   }
 
-  function changed() { render(); clearTimeout(timer); timer = setTimeout(check, 250); }
+  function changed() { render(); followDeckSide(); clearTimeout(timer); timer = setTimeout(check, 250); }
 
   function ids(zoneTest) {
     return cards.filter((c) => zoneTest(c.zone)).flatMap((c) => Array(c.count).fill(c.id));
@@ -239,7 +266,7 @@
     for (const card of data.results) {
       const item = el("li", { "data-card": card.id, "data-preview": card.image_url || faceUrl(card.id) });
       const button = el("button", { type: "button", class: "add", "aria-label": format(gettext("add %(card)s"), { card: card.title }) }, "+");
-      button.onclick = () => add(card, 1, "deck");
+      button.onclick = () => confirmAdded(add(card, 1, "deck"));
       item.append(button, " ", el("a", { href: card.url, target: "_blank" }, card.title),
         " ", el("span", { class: "small" }, `${card.side} ${card.type} · ${card.id}`));
       results.append(item);
@@ -277,8 +304,10 @@
     const addMode = form.querySelector('input[name="paste_mode"][value="add"]');
     if (addMode) addMode.checked = true;  // the table holds the list now: reading the fixed lines adds them
     const read = data.cards.reduce((n, e) => n + e.count, 0);
+    showProblems(data.problems);
     if (data.problems.length) {
-      status.textContent = data.problems.map((p) => p.message).join(" ");
+      status.textContent = format(ngettext("%(count)s line could not be read (listed below).",
+        "%(count)s lines could not be read (listed below).", data.problems.length), { count: data.problems.length });
       $("decklist").value = data.problems.map((p) => p.text).filter((t) => t).join("\n");  // keep what still needs fixing
     } else {
       const done = replacing ?
@@ -288,6 +317,39 @@
       $("decklist").value = "";
     }
     changed();
+  }
+
+  // The lines a paste could not read, each with its closest cards as buttons that write the card into the line.
+  function showProblems(problems) {
+    const section = $("paste-problems");
+    const list = section.querySelector("ul");
+    list.replaceChildren();
+    for (const p of problems) {
+      const item = el("li", { "data-code": p.code, "data-text": p.text || "" }, p.message);
+      for (const label of p.candidates || []) {
+        const title = label.replace(/ \([^()]*\)$/, "").replace(/^[•◇ ]+/, "");
+        if (title) item.append(" ", el("button", { type: "button", class: "suggestion", "data-title": title },
+          format(gettext("Use %(title)s"), { title: label })));
+      }
+      list.append(item);
+    }
+    section.hidden = problems.length === 0;
+  }
+
+  // The suggestion replaces the name in its line, keeping the count written before it ("2x ", "2 ", "2\t").
+  function useSuggestion(button) {
+    const item = button.closest("li");
+    const box = $("decklist");
+    const lines = box.value.split("\n");
+    const at = lines.findIndex((line) => line.trim() === (item.dataset.text || "").trim());
+    if (at < 0) return;
+    const count = lines[at].match(/^\s*\d+\s*[xX×]?[ \t]*/);
+    lines[at] = (count ? count[0] : "") + button.dataset.title;
+    box.value = lines.join("\n");
+    item.remove();
+    const section = $("paste-problems");
+    section.hidden = !section.querySelector("li");
+    $("import-status").textContent = format(gettext("Line changed to “%(line)s”: read the list again to add it."), { line: lines[at] });
   }
 
   function toggleView() {
@@ -302,13 +364,16 @@
   $("current-json").disabled = true;  // the script posts its own table (cards_json)
   $("card-search").onclick = search;
   for (const id of ["card-type", "card-side"]) $(id).onchange = () => { if (query()) search(); };
+  $("card-side").addEventListener("change", () => { sideFilterChosen = true; });
+  for (const button of document.querySelectorAll("#paste-problems .suggestion")) button.hidden = false;
+  $("paste-problems").addEventListener("click", (e) => { if (e.target.matches(".suggestion")) useSuggestion(e.target); });
   $("card-query").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); search(); } });
   $("import-list").hidden = false;
   $("import-list").onclick = importList;
   $("view-toggle").hidden = false;
   $("view-toggle").onclick = toggleView;
   $("deck-format").onchange = check;
-  $("deck-side").onchange = check;
+  $("deck-side").onchange = () => { followDeckSide(); check(); };
   form.addEventListener("submit", async (event) => {
     // A pasted list is read into the table first, so nothing typed is lost; lines it cannot read stay in the box
     // with their messages, and the form is not sent until they are fixed or removed.
@@ -316,10 +381,20 @@
       event.preventDefault();
       await importList();
       if (!$("decklist").value.trim()) form.requestSubmit(event.submitter);
+      else if (event.submitter && event.submitter.value === "save") {
+        // the lines themselves (a whole-list note such as "no cards read" is not a line)
+        const n = $("paste-problems").querySelectorAll('li:not([data-text=""])').length;
+        $("import-status").textContent = format(ngettext(
+          "Not saved: %(count)s line of the list could not be read (listed below). Fix it, use a suggestion or remove it, then save again.",
+          "Not saved: %(count)s lines of the list could not be read (listed below). Fix them, use a suggestion or remove them, then save again.",
+          n), { count: n });
+        $("decklist").scrollIntoView({ block: "center" });
+      }
       return;
     }
     if (!cards.length) $("cards-json").value = "";  // an empty table: let the server read the (empty) list
   });
   render();
+  followDeckSide();
   if (cards.length) check();
 })();
