@@ -2,6 +2,7 @@
 worded step by step as the rulebook explains it. The rules themselves stay in rules/swccg (reached through the
 API module's *_answer functions, so a page and the API always agree); nothing here decides a rule."""
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ ROWS = {"battle": 6, "sabacc": 6, "drain": 4, "capture": 3, "escorts": 4}
 GEMP_ID = re.compile(r"^[0-9a-z]+_[0-9a-z]+$", re.IGNORECASE)
 PICKED = re.compile(r"\(([^()\s]+)\)\s*$")  # "•Darth Vader (1_168)": what the picker's list inserts
 MAX_NUMBER_TEXT = 12
+MAX_NAME = 120
+MAX_LINES = 40  # wild, clone and stake cards named on a sabacc page
 
 
 class FormError(Exception):
@@ -36,6 +39,11 @@ def side_name(side: str | None) -> str:
 def card_id(text: str, label: str) -> str:
     """A typed card: a GEMP id ("1_168"), a picked "Title (1_168)", or a name the catalogue's look-up finds."""
     text = text.strip()
+    if len(text) > MAX_NAME:  # no card's name is this long; the fuzzy look-up's cost grows with it
+        raise FormError(
+            "no-match",
+            _("%(label)s: no card is named “%(name)s”.") % {"label": label, "name": text[:40] + "…"},
+        )
     picked = PICKED.search(text)
     if picked:
         return picked.group(1)
@@ -64,9 +72,10 @@ def number(form, key: str, label: str, default: float = 0) -> float:
     if not raw:
         return default
     try:
-        if len(raw) > MAX_NUMBER_TEXT or not raw.isascii():
+        value = float(raw) if len(raw) <= MAX_NUMBER_TEXT and raw.isascii() else math.nan
+        if not math.isfinite(value):  # "nan" and "inf" parse, and would slip past every bound
             raise ValueError
-        return float(raw)
+        return value
     except ValueError:
         raise FormError(
             "invalid-request", _("%(label)s: “%(value)s” is not a number.") % {"label": label, "value": raw}
@@ -80,7 +89,12 @@ def numbers(form, key: str, label: str) -> list[float]:
 
 
 def lines(form, key: str, label: str) -> list[str]:
-    return [card_id(line, label) for line in (form.get(key) or "").splitlines() if line.strip()]
+    typed = [line for line in (form.get(key) or "").splitlines() if line.strip()]
+    if len(typed) > MAX_LINES:  # before any look-up: each name may cost a fuzzy search
+        raise FormError(
+            "invalid-request", _("%(label)s: at most %(n)s cards.") % {"label": label, "n": MAX_LINES}
+        )
+    return [card_id(line, label) for line in typed]
 
 
 def row_label(what: str, index: int) -> str:

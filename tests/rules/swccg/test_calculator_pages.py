@@ -59,8 +59,11 @@ def test_battle_explained_step_by_step(client, catalogue):
     [
         ({"light-card-0": "", "light-card-1": ""}, "invalid-request"),  # no card: the API's own validation
         ({"dark-destinies": "x"}, "invalid-request"),
+        ({"dark-destinies": "nan"}, "invalid-request"),
+        ({"dark-power-0": "1e999"}, "invalid-request"),
         ({"dark-card-0": "999_999"}, "unknown-card"),
         ({"dark-card-0": "Qwzxqv Plonk"}, "no-match"),
+        ({"dark-card-0": "Vader " * 100}, "no-match"),  # refused before the look-up
         ({"dark-card-0": "Jawa"}, "ambiguous-name"),  # several printings named so
         ({"dark-destinies": "3 4"}, "battle-not-resolvable"),  # one draw allowed
         ({"dark-deck": "123456"}, "deck-not-found"),
@@ -120,6 +123,8 @@ def test_sabacc_explained(client, catalogue):
     assert "Bionic Hand (a stake: to Dark Side&#x27;s Used Pile)" in page
     bad = post(client, "sabacc", {"dark-card-0": "5_99", "light-card-0": "2_14"}, status=400)
     assert "<strong>invalid-request</strong>" in bad  # a hand is 2 cards or more
+    many = post(client, "sabacc", {"wild": "5_99\n" * 41}, status=400)
+    assert "<strong>invalid-request</strong>" in many and "at most 40 cards" in many
 
 
 def test_drain_explained(client, catalogue):
