@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import games, swccg_replays
+from .views import calculators, games, swccg_replays
 
 urlpatterns = [
     path("games/swdbg/replay/", games.replay_page, name="swdbg-replay"),
@@ -10,6 +10,8 @@ urlpatterns = [
     path(
         "games/swccg/replays/<int:replay_id>/new-link/", swccg_replays.new_link, name="swccg-replay-new-link"
     ),
+    path("games/swccg/calculators/", calculators.index_page, name="swccg-calculators"),
+    path("games/swccg/calculators/<slug:kind>/", calculators.calculator_page, name="swccg-calculator"),
     path("games/", games.games_page, name="games"),
     path("games/<int:game_id>/", games.game_page, name="game-play"),
     path("games/<int:game_id>/replay/", games.game_replay_page, name="game-replay"),

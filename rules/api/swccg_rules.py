@@ -23,6 +23,8 @@ from rules.swccg import battle
 from rules.swccg.cards import CcgCard
 from rules.swccg_cards import ccg_cards
 
+from . import swccg_examples as api_examples
+
 NUMBER = {"min_value": -battle.MAX_NUMBER, "max_value": battle.MAX_NUMBER}
 MAX_ABOARD = 12
 
@@ -144,36 +146,39 @@ class BattleView(APIView):
     parser_classes = [JSONParser]
     authentication_classes = TOKEN_ONLY
 
-    @extend_schema(request=BattleIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    @extend_schema(
+        request=BattleIn, responses={200: dict, 400: ERROR, 413: ERROR}, examples=api_examples.BATTLE
+    )
     def post(self, request):
         check_body_size(request, MAX_BODY)
         body = BattleIn(data=request.data)
         body.is_valid(raise_exception=True)
-        data = body.validated_data
-        ids = [
-            entry["card"]
-            for side in (data["dark"], data["light"])
-            for carrier in side["cards"]
-            for entry in (carrier, *carrier.get("aboard", ()))
-        ]
-        cards = load_cards(ids)
-        sides = {name: _side(data[name], cards) for name in ("dark", "light")}
-        if "simulate" in data:
-            return Response(_odds(sides, data))
-        try:
-            result = battle.resolve(sides["dark"], sides["light"])
-        except battle.BattleError as exc:
-            raise ApiError("battle-not-resolvable", exc.message, rule=exc.code) from None
-        return Response(
-            {
-                "winner": result.winner,
-                "sides": {
-                    name: asdict(result.sides[name])
-                    | {"cards": [_card_numbers(c) for c in sides[name].cards]}
-                    for name in ("dark", "light")
-                },
-            }
-        )
+        return Response(battle_answer(body.validated_data))
+
+
+def battle_answer(data: dict) -> dict:
+    """The battle API's answer for a validated BattleIn; the calculator page words the same answer."""
+    ids = [
+        entry["card"]
+        for side in (data["dark"], data["light"])
+        for carrier in side["cards"]
+        for entry in (carrier, *carrier.get("aboard", ()))
+    ]
+    cards = load_cards(ids)
+    sides = {name: _side(data[name], cards) for name in ("dark", "light")}
+    if "simulate" in data:
+        return _odds(sides, data)
+    try:
+        result = battle.resolve(sides["dark"], sides["light"])
+    except battle.BattleError as exc:
+        raise ApiError("battle-not-resolvable", exc.message, rule=exc.code) from None
+    return {
+        "winner": result.winner,
+        "sides": {
+            name: asdict(result.sides[name]) | {"cards": [_card_numbers(c) for c in sides[name].cards]}
+            for name in ("dark", "light")
+        },
+    }
 
 
 def _probability(p) -> dict:
@@ -300,42 +305,48 @@ class SabaccView(APIView):
     parser_classes = [JSONParser]
     authentication_classes = TOKEN_ONLY
 
-    @extend_schema(request=SabaccIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    @extend_schema(
+        request=SabaccIn, responses={200: dict, 400: ERROR, 413: ERROR}, examples=api_examples.SABACC
+    )
     def post(self, request):
-        from rules.swccg import sabacc
-
         check_body_size(request, MAX_BODY)
         body = SabaccIn(data=request.data)
         body.is_valid(raise_exception=True)
-        data = body.validated_data
-        cards = load_cards([i for side in ("dark", "light") for i in data[side]["cards"]])
-        hands = {side: [cards[i] for i in data[side]["cards"]] for side in ("dark", "light")}
-        try:
-            assigned = {
-                side: sabacc.Assignment.of(
-                    wild=_indexed(data[side]["assigned"].get("wild")),
-                    clones=_indexed(data[side]["assigned"].get("clones")),
-                    printed=_indexed(data[side]["assigned"].get("printed")),
-                )
-                for side in ("dark", "light")
-                if "assigned" in data[side]
-            }
-            result = sabacc.play_sabacc(
-                hands["dark"],
-                hands["light"],
-                sabacc.SabaccRules(
-                    wild_ids=tuple(data["wild"]),
-                    wild_range=tuple(data["wild_range"]),
-                    clone_ids=tuple(data["clones"]),
-                    stake_ids=tuple(data["stakes"]),
-                ),
-                assigned=assigned,
-                lando={side: data[side]["lando"] for side in ("dark", "light")},
-                modifiers={side: _indexed(data[side].get("modifiers")) or {} for side in ("dark", "light")},
+        return Response(sabacc_answer(body.validated_data))
+
+
+def sabacc_answer(data: dict) -> dict:
+    """The sabacc API's answer for a validated SabaccIn."""
+    from rules.swccg import sabacc
+
+    cards = load_cards([i for side in ("dark", "light") for i in data[side]["cards"]])
+    hands = {side: [cards[i] for i in data[side]["cards"]] for side in ("dark", "light")}
+    try:
+        assigned = {
+            side: sabacc.Assignment.of(
+                wild=_indexed(data[side]["assigned"].get("wild")),
+                clones=_indexed(data[side]["assigned"].get("clones")),
+                printed=_indexed(data[side]["assigned"].get("printed")),
             )
-        except sabacc.SabaccError as exc:
-            raise ApiError("sabacc-not-playable", exc.message, rule=exc.code, cards=list(exc.cards)) from None
-        return Response(result.to_dict())
+            for side in ("dark", "light")
+            if "assigned" in data[side]
+        }
+        result = sabacc.play_sabacc(
+            hands["dark"],
+            hands["light"],
+            sabacc.SabaccRules(
+                wild_ids=tuple(data["wild"]),
+                wild_range=tuple(data["wild_range"]),
+                clone_ids=tuple(data["clones"]),
+                stake_ids=tuple(data["stakes"]),
+            ),
+            assigned=assigned,
+            lando={side: data[side]["lando"] for side in ("dark", "light")},
+            modifiers={side: _indexed(data[side].get("modifiers")) or {} for side in ("dark", "light")},
+        )
+    except sabacc.SabaccError as exc:
+        raise ApiError("sabacc-not-playable", exc.message, rule=exc.code, cards=list(exc.cards)) from None
+    return result.to_dict()
 
 
 # ---- Force drains and captures ----
@@ -382,51 +393,57 @@ class DrainView(APIView):
     parser_classes = [JSONParser]
     authentication_classes = TOKEN_ONLY
 
-    @extend_schema(request=DrainIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    @extend_schema(
+        request=DrainIn, responses={200: dict, 400: ERROR, 413: ERROR}, examples=api_examples.DRAIN
+    )
     def post(self, request):
-        from rules.swccg import control
-
         check_body_size(request, MAX_BODY)
         body = DrainIn(data=request.data)
         body.is_valid(raise_exception=True)
-        data = body.validated_data
-        entries = {side: data["cards"][side] for side in ("dark", "light")}
-        ids = [data["location"]] + [
-            i for side in entries.values() for e in side for i in (e["card"], *e.get("aboard", ()))
-        ]
-        cards = load_cards(ids)
-        location = cards[data["location"]]
-        if not location.is_location:
-            raise ApiError(
-                "invalid-request",
-                f"{location.title} is not a location.",
-                errors={"location": ["not a location"]},
-            )
+        return Response(drain_answer(body.validated_data))
 
-        def present(card_id: str, added: float = 0) -> control.Present:
-            card = cards[card_id]
-            return control.Present(card_id, card.title, (card.ability or 0) + added, card.is_character)
 
-        at = {
-            side: tuple(
-                p
-                for e in entries[side]
-                for p in (present(e["card"], e["ability"]), *map(present, e.get("aboard", ())))
-            )
-            for side in ("dark", "light")
-        }
-        added = data.get("icons", {"dark": 0, "light": 0})
-        icons = {side: location.icons_for(side) + added[side] for side in ("dark", "light")}
-        result = control.drain(
-            data["side"],
-            location.title,
-            icons,
-            at,
-            bonus=data["bonus"],
-            cancelled=data["cancelled"],
-            drained_this_turn=data["drained_this_turn"],
+def drain_answer(data: dict) -> dict:
+    """The drain API's answer for a validated DrainIn."""
+    from rules.swccg import control
+
+    entries = {side: data["cards"][side] for side in ("dark", "light")}
+    ids = [data["location"]] + [
+        i for side in entries.values() for e in side for i in (e["card"], *e.get("aboard", ()))
+    ]
+    cards = load_cards(ids)
+    location = cards[data["location"]]
+    if not location.is_location:
+        raise ApiError(
+            "invalid-request",
+            f"{location.title} is not a location.",
+            errors={"location": ["not a location"]},
         )
-        return Response(asdict(result) | {"location": {"card": location.card_id, "title": location.title}})
+
+    def present(card_id: str, added: float = 0) -> control.Present:
+        card = cards[card_id]
+        return control.Present(card_id, card.title, (card.ability or 0) + added, card.is_character)
+
+    at = {
+        side: tuple(
+            p
+            for e in entries[side]
+            for p in (present(e["card"], e["ability"]), *map(present, e.get("aboard", ())))
+        )
+        for side in ("dark", "light")
+    }
+    added = data.get("icons", {"dark": 0, "light": 0})
+    icons = {side: location.icons_for(side) + added[side] for side in ("dark", "light")}
+    result = control.drain(
+        data["side"],
+        location.title,
+        icons,
+        at,
+        bonus=data["bonus"],
+        cancelled=data["cancelled"],
+        drained_this_turn=data["drained_this_turn"],
+    )
+    return asdict(result) | {"location": {"card": location.card_id, "title": location.title}}
 
 
 class CapturedIn(StrictSerializer):
@@ -470,33 +487,37 @@ class CaptureView(APIView):
     parser_classes = [JSONParser]
     authentication_classes = TOKEN_ONLY
 
-    @extend_schema(request=CaptureIn, responses={200: dict, 400: ERROR, 413: ERROR})
+    @extend_schema(
+        request=CaptureIn, responses={200: dict, 400: ERROR, 413: ERROR}, examples=api_examples.CAPTURE
+    )
     def post(self, request):
-        from rules.swccg import capture
-
         check_body_size(request, MAX_BODY)
         body = CaptureIn(data=request.data)
         body.is_valid(raise_exception=True)
-        data = body.validated_data
-        ids = [c["card"] for c in data["captured"]] + [
-            i for c in data["captured"] for i in c.get("carrying", ())
-        ]
-        ids += [e["card"] for e in data["escorts"]] + ([data["location"]] if "location" in data else [])
-        cards = load_cards(ids)
-        location = cards.get(data.get("location", ""))
-        at_prison = data.get("at_prison", location is not None and location.has("prison"))
-        try:
-            result = capture.capture(
-                data["capturer"],
-                tuple(
-                    capture.Captured(cards[c["card"]], tuple(cards[i] for i in c.get("carrying", ())))
-                    for c in data["captured"]
-                ),
-                tuple(capture.Escort(cards[e["card"]], e["escorting"]) for e in data["escorts"]),
-                at_prison=at_prison,
-                seize=data.get("seize"),
-                imprison=tuple(data.get("imprison", ())),
-            )
-        except capture.CaptureError as exc:
-            raise ApiError("capture-not-allowed", exc.message, rule=exc.code, cards=list(exc.cards)) from None
-        return Response(asdict(result) | {"at_prison": at_prison})
+        return Response(capture_answer(body.validated_data))
+
+
+def capture_answer(data: dict) -> dict:
+    """The capture API's answer for a validated CaptureIn."""
+    from rules.swccg import capture
+
+    ids = [c["card"] for c in data["captured"]] + [i for c in data["captured"] for i in c.get("carrying", ())]
+    ids += [e["card"] for e in data["escorts"]] + ([data["location"]] if "location" in data else [])
+    cards = load_cards(ids)
+    location = cards.get(data.get("location", ""))
+    at_prison = data.get("at_prison", location is not None and location.has("prison"))
+    try:
+        result = capture.capture(
+            data["capturer"],
+            tuple(
+                capture.Captured(cards[c["card"]], tuple(cards[i] for i in c.get("carrying", ())))
+                for c in data["captured"]
+            ),
+            tuple(capture.Escort(cards[e["card"]], e["escorting"]) for e in data["escorts"]),
+            at_prison=at_prison,
+            seize=data.get("seize"),
+            imprison=tuple(data.get("imprison", ())),
+        )
+    except capture.CaptureError as exc:
+        raise ApiError("capture-not-allowed", exc.message, rule=exc.code, cards=list(exc.cards)) from None
+    return asdict(result) | {"at_prison": at_prison}

@@ -1,0 +1,71 @@
+"""The SWCCG calculator pages (calculator_pages.py beside it reads the form and words the answer): server-rendered,
+so they work without JavaScript; a small script only fills the card-name picker from the card search API."""
+
+from urllib.parse import urlencode
+
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from cardsdb.api.errors import ApiError
+from decks.deck.services import deck_get
+from rules.deck_odds import deck_pile
+from rules.views.calculator_pages import CALCULATORS, FormError, form_sections, run
+
+
+def index_page(request):
+    return render(request, "rules/calculators.html", {"calculators": _listed()})
+
+
+def calculator_page(request, kind: str):
+    calculator = CALCULATORS.get(kind)
+    if calculator is None:
+        raise Http404("No such calculator.")
+    form = request.POST if request.method == "POST" else request.GET  # GET: prefilled by a link (a deck's)
+    context = {
+        "kind": kind,
+        "calculator": calculator,
+        "sections": form_sections(kind, form),
+        "calculators": _listed(),
+    }
+    if request.method == "POST":
+        try:
+            if kind == "battle":
+                body = calculator.read(form, lambda deck_id: _reserve(request, deck_id))
+            else:
+                body = calculator.read(form)
+            context["answer"] = calculator.explain(body, run(calculator.serializer, calculator.answer, body))
+        except FormError as exc:
+            context["error"] = exc
+    return render(request, "rules/calculator.html", context, status=400 if "error" in context else 200)
+
+
+def _reserve(request, deck_id: str) -> list[str]:
+    """A saved SWCCG deck the visitor may see: the Reserve Deck its battle destinies are drawn from."""
+    deck = None
+    if deck_id.isascii() and deck_id.isdigit() and len(deck_id) < 10:
+        try:
+            deck = deck_get(deck_id=int(deck_id), user=request.user)
+        except ApiError:
+            deck = None
+    if deck is None or deck.game_id != "swccg":
+        raise FormError("deck-not-found", _("No SWCCG deck %(deck)s that you can see.") % {"deck": deck_id})
+    return deck_pile(deck).cards
+
+
+def _listed():
+    return [(kind, c.title(), c.about()) for kind, c in CALCULATORS.items()]
+
+
+def deck_links(deck, params) -> dict | None:
+    """The deck page's link to the calculators (decks/extensions.py DECK_PAGE): an SWCCG deck opens the battle
+    calculator with its battle destinies drawn from it."""
+    if deck.game_id != "swccg":
+        return None
+    side = "light" if deck.side == "Light" else "dark"
+    battle = reverse("swccg-calculator", args=["battle"])
+    return {
+        "index": reverse("swccg-calculators"),
+        "battle": f"{battle}?{urlencode({f'{side}-deck': deck.pk})}",
+    }
