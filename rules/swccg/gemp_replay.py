@@ -25,6 +25,7 @@ from rules.swccg.gemp_events import (
     CONFLICT_STARTS,
     EVENT_TYPES,
     IN_PLAY_ZONES,
+    PHASE_TURN,
     TAG,
     Child,
     Conflict,
@@ -59,7 +60,6 @@ MAX_LISTED_TOTAL = 50_000  # ids in every list of the file: each is read twice (
 LIST_ATTRIBUTES = ("otherCardIds", "locationIndexes")
 
 _BLUEPRINT = re.compile(r"(\d{1,4}_\d{1,5})(?:_BACK)?[*^]*")  # "1_168", "1_168*" foil, "^" alt image, X_BACK
-_PHASE = re.compile(r"(.*)\(turn #(\d{1,9})\)")  # greedy, anchored: one linear pass
 _CARD_HINT = re.compile(r"class='cardHint' value='([^']{1,64})'")
 _DESTINY_LOG = re.compile(r" draws .* as an? (-?\d{1,6}(?:\.\d{1,3})?) for (.+)$")  # on short lines only
 # A quoted value of more bytes than MAX_VALUE_CHARS characters can take (10 bytes: "&#x10FFFF;"), found before the
@@ -337,7 +337,7 @@ class _Reader:
             self.turn, self.turn_player = self.turn + 1, participant  # a snapshot restore repeats the same TC
         turn = self._turn()
         if kind == "GPC":
-            match = _PHASE.fullmatch(attrs.get("phase", ""))
+            match = PHASE_TURN.fullmatch(attrs.get("phase", ""))
             self.phase = (match.group(1) if match else attrs.get("phase", "")).strip() or None
             turn["side_turn"] = int(match.group(2)) if match else turn["side_turn"]
             if self.phase:

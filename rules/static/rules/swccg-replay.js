@@ -28,6 +28,7 @@
     n: 0,
     tables: new Map(),
     timer: null,
+    playing: null, // the autoplay's timer while the replay plays on by itself
     gemp: null, // the GEMP file (a Blob)
     gempOffset: 0,
     gempTotal: 0,
@@ -125,10 +126,12 @@
     $("record-viewer").hidden = false;
     const players = view.players.map((p) => `${p.name} (${SIDES[p.side]})`).join(" vs ");
     offerSave({ kind: "record", text, title: players });
+    stopPlaying();
     renderOutcome();
     renderViolations();
     renderEventList();
     renderTurns();
+    renderTurnChoice();
     const total = view.events.length;
     $("step-total").textContent = total;
     if (total === 0) {
@@ -150,7 +153,9 @@
         format(ngettext("%(count)s broken rule found (checked to the end).",
           "%(count)s broken rules found (checked to the end).", count), { count })));
     let end = gettext("The game is not over at the end of the record.");
-    if (r.ended) {
+    if (state.n < state.view.events.length - 1) {
+      end = gettext("Step to the last event to see how the game ends."); // the winner is not said first
+    } else if (r.ended) {
       end = r.winner ? format(gettext("The game ends: %(side)s wins."), { side: SIDES[r.winner] }) :
         gettext("The game ends without a winner.");
     }
@@ -233,11 +238,55 @@
     }
   }
 
-  function goTo(n) {
+  // Turn 1 starts with the set-up's events; each later turn right after an end_turn.
+  function turnStarts() {
+    const starts = [0];
+    state.view.events.forEach((e, i) => { if (e.type === "end_turn" && i + 1 < state.view.events.length) starts.push(i + 1); });
+    return starts;
+  }
+
+  function renderTurnChoice() {
+    const select = $("step-turn");
+    select.replaceChildren();
+    turnStarts().forEach((start, i) => {
+      const t = state.view.replay.turns[i];
+      const side = SIDES[t ? t.player : state.view.events[start].player] || "";
+      select.append(el("option", { value: start }, format(gettext("%(turn)s · %(side)s (event #%(number)s)"),
+        { turn: i + 1, side, number: start + 1 })));
+    });
+  }
+
+  function stopPlaying() {
+    clearTimeout(state.playing);
+    state.playing = null;
+    $("step-play").setAttribute("aria-pressed", "false");
+    $("step-play").textContent = "▶ " + gettext("Play");
+  }
+
+  function playOrPause() {
+    if (state.playing !== null) { stopPlaying(); return; }
+    if (state.n >= state.view.events.length - 1) return;
+    $("step-play").setAttribute("aria-pressed", "true");
+    $("step-play").textContent = "⏸ " + gettext("Pause");
+    const tick = () => {
+      if (state.n >= state.view.events.length - 1) { stopPlaying(); return; }
+      goTo(state.n + 1, true);
+      state.playing = setTimeout(tick, Number($("step-speed").value));
+    };
+    state.playing = setTimeout(tick, 0);
+  }
+
+  function goTo(n, playing) {
     const total = state.view.events.length;
     if (!total) return;
+    if (!playing) stopPlaying();
     n = Math.max(0, Math.min(total - 1, n));
     state.n = n;
+    renderOutcome();
+    const starts = turnStarts();
+    let turn = 0;
+    while (turn + 1 < starts.length && starts[turn + 1] <= n) turn += 1;
+    $("step-turn").value = String(starts[turn]);
     $("step").textContent = n + 1;
     $("step-first").disabled = $("step-prev").disabled = n === 0;
     $("step-last").disabled = $("step-next").disabled = n === total - 1;
@@ -528,6 +577,8 @@
   $("step-prev").onclick = () => goTo(state.n - 1);
   $("step-next").onclick = () => goTo(state.n + 1);
   $("step-last").onclick = () => goTo(Infinity);
+  $("step-play").onclick = playOrPause;
+  $("step-turn").onchange = (e) => goTo(Number(e.target.value));
   $("gemp-prev").onclick = () => loadGemp(state.gemp, Math.max(0, state.gempOffset - GEMP_PAGE));
   $("gemp-next").onclick = () => loadGemp(state.gemp, state.gempOffset + GEMP_PAGE);
   document.addEventListener("keydown", (e) => {
@@ -535,6 +586,7 @@
     if (e.target.closest("input, textarea, select, [contenteditable]")) return;
     const moves = { ArrowRight: state.n + 1, ArrowLeft: state.n - 1, Home: 0, End: Infinity };
     if (e.key in moves) { e.preventDefault(); goTo(moves[e.key]); }
+    else if (e.key === " " && !e.target.closest("button")) { e.preventDefault(); playOrPause(); }
   });
 
   if (URLS.sourceUrl) {
