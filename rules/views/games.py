@@ -192,9 +192,13 @@ def _saved_setup(request, raw: str | None):
             deck = deck_services.deck_get(deck_id=deck_id, user=request.user)
         except ApiError:
             deck = None
-    if deck is None or deck.game_id != "swdbg" or not isinstance((deck.setup or {}).get("players"), list):
+    if deck is None or deck.game_id != "swdbg" or not _is_setup(deck.setup):
         raise Http404("No SW:DBG setup with this id that you can see.")
     return deck
+
+
+def _is_setup(setup: object) -> bool:
+    return isinstance(setup, dict) and isinstance(setup.get("players"), list)
 
 
 def setup_factions(setup: dict) -> list[str]:
@@ -237,7 +241,7 @@ def games_page(request):
 
 def play_panel(deck, params) -> dict | None:
     """The deck page's "Play this setup" (decks.extensions.DECK_PAGE): a SW:DBG setup starts a game."""
-    if deck.game_id != "swdbg" or not isinstance((deck.setup or {}).get("players"), list):
+    if deck.game_id != "swdbg" or not _is_setup(deck.setup):
         return None
     return {"url": f"{reverse('games')}?setup={deck.pk}"}
 
