@@ -7,7 +7,6 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-
 def violation_codes(page) -> set[str]:
     return set(page.eval_on_selector_all("#legality li", "items => items.map(i => i.dataset.code)"))
 
