@@ -90,6 +90,7 @@ class TurnSummary:
     cards_put_in_play: int
     cards_removed_from_play: int
     messages: tuple[str, ...]
+    first_event: int = 0  # the index of the turn's first event, for a viewer's "go to turn"
 
 
 @dataclass(frozen=True, slots=True)

@@ -335,7 +335,7 @@ class _Reader:
             self.recorded_by = participant  # decisions are only ever recorded for the recording player
         elif kind == "TC" and participant and participant != self.turn_player:
             self.turn, self.turn_player = self.turn + 1, participant  # a snapshot restore repeats the same TC
-        turn = self._turn()
+        turn = self._turn(index)
         if kind == "GPC":
             match = PHASE_TURN.fullmatch(attrs.get("phase", ""))
             self.phase = (match.group(1) if match else attrs.get("phase", "")).strip() or None
@@ -357,11 +357,11 @@ class _Reader:
             self.unknown_types.setdefault(kind)
         self._track(event, turn)
 
-    def _turn(self) -> dict:
+    def _turn(self, index: int) -> dict:
         return self.turns.setdefault(
             self.turn,
             {"player": self.turn_player, "side_turn": None, "phases": {}, "draws": [], "conflicts": [],
-             "put": 0, "removed": 0, "messages": []},
+             "put": 0, "removed": 0, "messages": [], "first": index},
         )  # fmt: skip
 
     def _track(self, event: ReplayEvent, turn: dict) -> None:
@@ -415,6 +415,7 @@ class _Reader:
         return TurnSummary(
             number, player, side_of(self.players, player), turn["side_turn"], tuple(turn["phases"]), draws,
             tuple(Conflict(*c) for c in turn["conflicts"]), turn["put"], turn["removed"], tuple(turn["messages"]),
+            turn["first"],
         )  # fmt: skip
 
 

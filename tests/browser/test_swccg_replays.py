@@ -104,6 +104,23 @@ def test_opening_a_gemp_replay_file(page, live_site):
     assert page.locator("#gemp-turns tbody tr").count() >= 1
     assert page.inner_text("#gemp-range") == "events 1–43 of 43" and page.locator("#gemp-next").is_disabled()
     assert page.locator("#record-viewer").is_hidden()
+    # A cursor over the events: it opens at the first, steps, jumps to a turn and plays on by itself.
+    assert page.inner_text("#gemp-step") == "1" and page.inner_text("#gemp-current").startswith("#1: ")
+    page.click("#gemp-step-next")
+    assert (
+        page.inner_text("#gemp-step") == "2"
+        and page.locator("#gemp-events li.current").get_attribute("value") == "2"
+    )
+    page.select_option("#gemp-turn", index=2)
+    turn = int(page.locator("#gemp-turn option").nth(2).get_attribute("value"))
+    assert page.inner_text("#gemp-step") == str(turn + 1)
+    page.select_option("#gemp-speed", "100")
+    page.click("#gemp-play")
+    page.wait_for_function(f"Number(document.getElementById('gemp-step').textContent) >= {turn + 4}")
+    page.click("#gemp-play")
+    assert "(Light Side's turn 1)" in page.inner_text(
+        "#gemp-turns"
+    )  # one numbering: the game's, the side's beside it
     # A file with unknown event types and cards lists them.
     page.set_input_files("#replay-file", str(GEMP / "unknown_events.xml"))
     page.click("#file-open")

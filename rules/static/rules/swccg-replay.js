@@ -32,6 +32,8 @@
     gemp: null, // the GEMP file (a Blob)
     gempOffset: 0,
     gempTotal: 0,
+    gempAt: 0, // the GEMP event stepped to (its index in the file)
+    gempEvents: [], // the page of events shown
     source: null, // what the save form saves: {kind, text | blob, title}
   };
 
@@ -413,10 +415,13 @@
     $("record-viewer").hidden = true;
     $("gemp-viewer").hidden = false;
     if (first) {
+      stopGempPlaying();
+      state.gempAt = 0;
       offerSave({ kind: "gemp", blob, title: game.players.map((p) => p.name).join(" vs ") });
       renderGempGame(game);
     }
     renderGempEvents(game);
+    markGemp();
   }
 
   function renderGempGame(game) {
@@ -446,7 +451,9 @@
       const conflicts = t.conflicts.map((c) => format(c.ended === null ?
         gettext("%(kind)s (events #%(first)s–…)") : gettext("%(kind)s (events #%(first)s–#%(last)s)"),
       { kind: c.kind, first: c.started + 1, last: c.ended === null ? null : c.ended + 1 })).join("; ");
-      [t.turn, t.player || "", t.phases.join(", "), draws, conflicts, `${t.cards_put_in_play} / ${t.cards_removed_from_play}`]
+      const turn = t.side_turn ? format(gettext("%(turn)s (%(side)s's turn %(own)s)"),
+        { turn: t.turn, side: SIDES[t.side] || t.player || "", own: t.side_turn }) : t.turn;
+      [turn, t.player || "", t.phases.join(", "), draws, conflicts, `${t.cards_put_in_play} / ${t.cards_removed_from_play}`]
         .forEach((v) => row.append(el("td", {}, v)));
       body.append(row);
     }
@@ -455,9 +462,72 @@
       row.append(el("td", { colspan: 6 }, gettext("No turn began in this file.")));
       body.append(row);
     }
+    const select = $("gemp-turn");
+    select.replaceChildren();
+    for (const t of game.turns) {
+      select.append(el("option", { value: t.first_event }, t.turn === 0 ? gettext("Set-up") :
+        format(gettext("%(turn)s · %(side)s (event #%(number)s)"),
+          { turn: t.turn, side: SIDES[t.side] || t.player || "", number: t.first_event + 1 })));
+    }
+  }
+
+  // The GEMP cursor: one event at a time, the page of events that holds it fetched when it moves off the page.
+  function markGemp() {
+    const list = $("gemp-events");
+    const old = list.querySelector("li.current");
+    if (old) { old.classList.remove("current"); old.removeAttribute("aria-current"); }
+    const at = state.gempAt;
+    $("gemp-step").textContent = state.gempTotal ? at + 1 : 0;
+    $("gemp-step-total").textContent = state.gempTotal;
+    $("gemp-step-prev").disabled = at <= 0;
+    $("gemp-step-next").disabled = at >= state.gempTotal - 1;
+    const item = list.children[at - state.gempOffset];
+    const e = state.gempEvents[at - state.gempOffset];
+    $("gemp-current").textContent = e ? `#${at + 1}: ${e.words}` : "";
+    if (item) {
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+      const box = list.getBoundingClientRect(), where = item.getBoundingClientRect();
+      if (where.top < box.top || where.bottom > box.bottom) list.scrollTop += where.top - box.top - box.height / 3;
+    }
+    const turns = [...$("gemp-turn").options];
+    const current = turns.filter((o) => Number(o.value) <= at).pop();
+    if (current) $("gemp-turn").value = current.value;
+  }
+
+  async function gempGoTo(n, playing) {
+    if (!state.gemp || !state.gempTotal) return;
+    if (!playing) stopGempPlaying();
+    n = Math.max(0, Math.min(state.gempTotal - 1, n));
+    state.gempAt = n;
+    if (n < state.gempOffset || n >= state.gempOffset + state.gempEvents.length) {
+      await loadGemp(state.gemp, Math.floor(n / GEMP_PAGE) * GEMP_PAGE);
+    }
+    markGemp();
+  }
+
+  function stopGempPlaying() {
+    clearTimeout(state.gempPlaying);
+    state.gempPlaying = null;
+    $("gemp-play").setAttribute("aria-pressed", "false");
+    $("gemp-play").textContent = "▶ " + gettext("Play");
+  }
+
+  function gempPlayOrPause() {
+    if (state.gempPlaying) { stopGempPlaying(); return; }
+    if (state.gempAt >= state.gempTotal - 1) return;
+    $("gemp-play").setAttribute("aria-pressed", "true");
+    $("gemp-play").textContent = "⏸ " + gettext("Pause");
+    const tick = async () => {
+      if (state.gempAt >= state.gempTotal - 1) { stopGempPlaying(); return; }
+      await gempGoTo(state.gempAt + 1, true);
+      if (state.gempPlaying) state.gempPlaying = setTimeout(tick, Number($("gemp-speed").value));
+    };
+    state.gempPlaying = setTimeout(tick, 0);
   }
 
   function renderGempEvents(game) {
+    state.gempEvents = game.events;
     const list = $("gemp-events");
     list.replaceChildren();
     for (const e of game.events) {
@@ -579,11 +649,22 @@
   $("step-last").onclick = () => goTo(Infinity);
   $("step-play").onclick = playOrPause;
   $("step-turn").onchange = (e) => goTo(Number(e.target.value));
-  $("gemp-prev").onclick = () => loadGemp(state.gemp, Math.max(0, state.gempOffset - GEMP_PAGE));
-  $("gemp-next").onclick = () => loadGemp(state.gemp, state.gempOffset + GEMP_PAGE);
+  $("gemp-step-prev").onclick = () => gempGoTo(state.gempAt - 1);
+  $("gemp-step-next").onclick = () => gempGoTo(state.gempAt + 1);
+  $("gemp-play").onclick = gempPlayOrPause;
+  $("gemp-turn").onchange = (e) => gempGoTo(Number(e.target.value));
+  // A page of events turned by hand takes the cursor to its first event.
+  $("gemp-prev").onclick = () => gempGoTo(Math.max(0, state.gempOffset - GEMP_PAGE));
+  $("gemp-next").onclick = () => gempGoTo(state.gempOffset + GEMP_PAGE);
   document.addEventListener("keydown", (e) => {
-    if (state.kind !== "record" || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!state.kind || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (state.kind === "gemp") {
+      const steps = { ArrowRight: state.gempAt + 1, ArrowLeft: state.gempAt - 1, Home: 0, End: Infinity };
+      if (e.key in steps) { e.preventDefault(); gempGoTo(steps[e.key]); }
+      else if (e.key === " " && !e.target.closest("button")) { e.preventDefault(); gempPlayOrPause(); }
+      return;
+    }
     const moves = { ArrowRight: state.n + 1, ArrowLeft: state.n - 1, Home: 0, End: Infinity };
     if (e.key in moves) { e.preventDefault(); goTo(moves[e.key]); }
     else if (e.key === " " && !e.target.closest("button")) { e.preventDefault(); playOrPause(); }
