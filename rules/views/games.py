@@ -1,7 +1,8 @@
 """SW:DBG pages: a replay viewer that steps through a record, and playing a game against an AI in the browser.
 
-No JavaScript: every step and every action is a link or a form. The viewer shows the table after action n as
-one seat sees it (or everything: the referee's view): the galaxy row, both players' bases with their damage,
+Every step and every action is a form and works without JavaScript; with it, the viewer's script
+(rules/static/rules/dbg-replay.js) sends the step form without a page load and plays the steps on by itself.
+The viewer shows the table after action n as one seat sees it (or everything: the referee's view): the galaxy row, both players' bases with their damage,
 capital ships, cards in play, the hand the chosen seat may see, the Force track, and the log in words.
 """
 

@@ -199,4 +199,5 @@ def test_a_record_plays_on_by_itself_and_jumps_to_a_turn(page, live_site, screen
     page.screenshot(path=str(screenshots / "swccg-replay.png"), full_page=False)
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    page.evaluate("document.getElementById('ccg-outcome').scrollIntoView()")
     page.screenshot(path=str(screenshots / "swccg-replay-phone.png"), full_page=False)
