@@ -15,11 +15,13 @@ class RulesConfig(AppConfig):
         from .models import SavedGame, SavedReplay
         from .simulation_jobs import run_simulation_job
         from .views.calculators import deck_links
+        from .views.games import play_panel
         from .views.odds_panel import odds_panel
 
         # What rules adds to the floors below (cardsdb/extensions.py's way): decks and cardsdb never import rules.
         DECK_PAGE.add("odds", odds_panel)
         DECK_PAGE.add("calculators", deck_links)  # an SWCCG deck's link to the battle calculator
+        DECK_PAGE.add("play", play_panel)  # a SW:DBG setup's "play this setup"
         jobs.register("swdbg-simulation", run_simulation_job)
         # Its share of a backup's user data (cardsdb.backups): its users' saved games and replays.
         backups.register("rules", [SavedGame, SavedReplay])

@@ -15,7 +15,7 @@ what it cannot play (a card without rules text, an unknown value).
 
 from cardsdb.models import Card
 from decks.legality.pool import format_rules, setup_pool
-from decks.legality.swdbg import ResolvedSetup, resolve_setup
+from decks.legality.swdbg import ResolvedSetup, default_bases, resolve_setup
 from decks.models import Format
 from rules.swdbg.cards import DbgCard, card_type
 from rules.swdbg.setup import DEFAULT_TURN_LIMIT, PlayerSetup, Setup
@@ -25,7 +25,6 @@ SETUP_KEYS = {"format", "players", "bases_to_win", "galaxy", "options"}
 OPTION_KEYS = {"pay_off_neutral", "turn_limit", "values"}
 SETTLED_VALUES = {"hit_points", "target_value", "cost", "attack", "resources", "force"}
 DEFAULT_FORMAT = "full-galaxy"
-BEGINNER_BASES = 5
 
 
 class SetupRefused(ValueError):
@@ -154,34 +153,42 @@ def dbg_card(card: Card, settled: dict | None = None) -> DbgCard:
 
 
 def default_setup(format_code: str = DEFAULT_FORMAT, factions=("Empire", "Rebel")) -> dict:
-    """A record setup for two factions of one edition with their own starter and base decks.
-
-    The original edition's beginner base decks are not in our sources (decks/data/swdbg_formats.json says so):
-    for `beginner` this picks the starting base and the four bases of lowest hit points, a choice of this
-    project, not the rulebook's list. A disputed value is settled with the first value the sources give."""
-    pool = setup_pool()
-    players, values = [], {}
+    """A record setup for two factions of one edition with their own starter and base decks: the base decks
+    the setup builder offers too (decks.legality.swdbg.default_bases). Refuses an unknown format."""
+    fmt = (
+        Format.objects.filter(game_id=GAME, code=format_code).first()
+        if isinstance(format_code, str)
+        else None
+    )
+    if fmt is None:
+        raise SetupRefused([_problem("bad-setup", f"format {format_code!r} is not a SW:DBG format.")])
+    rules, pool = format_rules(fmt), setup_pool()
+    players = []
     for faction in factions:
         starter = [
             {"card": c.code, "count": c.copies or 1} for c in pool.select(deck="starter", faction=faction)
         ]
-        bases = pool.select(deck="base", faction=faction)
-        if format_code == "beginner":
-            stored = {c.code: c for c in Card.objects.filter(game_id=GAME, code__in=[b.code for b in bases])}
-            start = [b for b in bases if b.starting_base]
-            rest = sorted(
-                (b for b in bases if not b.starting_base),
-                key=lambda b: (stored[b.code].hit_points is None, stored[b.code].hit_points or 0, b.title),
-            )
-            bases = start + rest[: BEGINNER_BASES - len(start)]
-        players.append({"faction": faction, "starter": starter, "bases": [b.code for b in bases]})
-        for base in Card.objects.filter(
-            game_id=GAME, code__in=[b.code for b in bases], hit_points__isnull=True
-        ):
-            candidates = (base.extra or {}).get("disputed", {}).get("hit_points") or []
-            if candidates:
-                values[base.code] = {"hit_points": int(candidates[0])}
-    setup = {"format": format_code, "players": players}
-    if values:
-        setup["options"] = {"values": values}
-    return setup
+        players.append({"faction": faction, "starter": starter, "bases": default_bases(rules, pool, faction)})
+    return playable({"format": format_code, "players": players})
+
+
+def playable(setup: dict) -> dict:
+    """The setup with the values the catalogue leaves open settled, as a game needs them: a base's disputed hit
+    points take the first value the sources give (values the setup settles itself are kept)."""
+    players = setup.get("players")
+    codes = {
+        code
+        for p in (players if isinstance(players, list) else [])
+        if isinstance(p, dict)
+        for code in [*(p.get("bases") or []), p.get("starting_base")]
+        if isinstance(code, str)
+    }
+    options = setup.get("options") if isinstance(setup.get("options"), dict) else {}
+    values = dict(options.get("values") or {}) if isinstance(options.get("values", {}), dict) else {}
+    for base in Card.objects.filter(game_id=GAME, code__in=codes, hit_points__isnull=True):
+        candidates = (base.extra or {}).get("disputed", {}).get("hit_points") or []
+        if candidates and base.code not in values:
+            values[base.code] = {"hit_points": int(candidates[0])}
+    if not values:
+        return setup
+    return {**setup, "options": {**options, "values": values}}

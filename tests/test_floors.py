@@ -12,6 +12,7 @@ from decks.legality import batch
 from decks.legality.format_readers import FORMAT_READERS
 from rules.simulation_jobs import run_simulation_job
 from rules.views.calculators import deck_links
+from rules.views.games import play_panel
 from rules.views.odds_panel import odds_panel
 
 
@@ -19,7 +20,7 @@ def test_the_apps_above_fill_the_places_below():
     assert list(extensions.CARD_PAGE._parts) == ["standings"]
     assert extensions.OWNED_CARDS._provided is owned_cards
     assert extensions.PUBLIC_DECKS_STAMP._provided is decks_stamp
-    assert DECK_PAGE._parts == {"odds": odds_panel, "calculators": deck_links}
+    assert DECK_PAGE._parts == {"odds": odds_panel, "calculators": deck_links, "play": play_panel}
     assert jobs.RUNNERS["legality-batch"] is batch.run_legality_job
     assert jobs.RUNNERS["swdbg-simulation"] is run_simulation_job
     assert set(jobs.RUNNERS) == {"legality-batch", "swdbg-simulation", "catalogue-import"}

@@ -26,7 +26,7 @@ from core.text import fold
 from decks.deck import services as decks
 from decks.legality.messages import shown_report
 from decks.legality.pool import format_rules, setup_pool
-from decks.legality.swdbg import SetupPool, SetupRules, check_setup
+from decks.legality.swdbg import SetupPool, SetupRules, check_setup, default_bases
 from decks.models import Deck, Format
 from decks.params import nul_message, whole_number, without_nul
 
@@ -56,18 +56,6 @@ class SetupChoice:
 
 def starting_bases(pool: SetupPool, faction: str) -> list:
     return [c for c in pool.select(deck="base", faction=faction) if c.starting_base]
-
-
-def default_bases(rules: SetupRules, pool: SetupPool, faction: str) -> list[str]:
-    """Full Galaxy: all the faction's bases; a beginner format: the rulebook's five when the data names them,
-    else only the starting base (the player picks the rest: we do not invent the rulebook's list)."""
-    bases = pool.select(deck="base", faction=faction)
-    if not rules.beginner_bases:
-        return [c.code for c in bases]
-    named = {fold(t) for t in rules.beginner_bases.get(faction, ())}
-    if named:
-        return [c.code for c in bases if fold(c.title) in named]
-    return [c.code for c in bases if c.starting_base]
 
 
 def default_player(rules: SetupRules, pool: SetupPool, faction: str) -> PlayerChoice:

@@ -130,6 +130,7 @@ def setup_pool() -> SetupPool:
                     traits=tuple(card.characteristics),
                     starting_base=bool(extra.get("starting_base")),
                     copies=extra.get("starter_copies") or extra.get("copies"),
+                    hit_points=card.hit_points,
                 )
             )
         _setup_pools[key] = SetupPool(cards)

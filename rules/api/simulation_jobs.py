@@ -81,8 +81,8 @@ class SimulationJobView(APIView):
             raise ApiError("invalid-request", "Send `format` or a whole `setup`, not both.")
         kinds = tuple(data["players"])
         format_code = data.get("format", DEFAULT_FORMAT) if "setup" not in data else None
-        record_setup = data["setup"] if "setup" in data else default_setup(format_code)
         try:
+            record_setup = data["setup"] if "setup" in data else default_setup(format_code)
             setup = engine_setup(record_setup)
         except SetupRefused as exc:
             raise _setup_error(exc) from None

@@ -199,6 +199,8 @@ def observed_game(data: bytes, offset: int = 0, limit: int = 500) -> dict:
                 "turn": t.turn,
                 "player": t.player,
                 "side": t.side,
+                "side_turn": t.side_turn,
+                "first_event": t.first_event,
                 "phases": list(t.phases),
                 "destiny_draws": [
                     {

@@ -30,6 +30,9 @@ CARD_BACKS = frozenset({"-1_1", "-1_2"})  # light and dark card backs: a face-do
 TAG = re.compile(r"<[^<>]*>")  # [^<>]: a run of "<" without ">" stays linear
 _INT = re.compile(r"-?\d{1,9}")  # ids and indexes; longer digit runs are kept raw, never converted
 
+# GEMP's phase text, "Deploy (turn #2)": the number is that side's own turn count, not the game's.
+PHASE_TURN = re.compile(r"(.*)\(turn #(\d{1,9})\)")  # greedy, anchored: one linear pass
+
 
 @dataclass(frozen=True, slots=True)
 class Child:
@@ -87,6 +90,7 @@ class TurnSummary:
     cards_put_in_play: int
     cards_removed_from_play: int
     messages: tuple[str, ...]
+    first_event: int = 0  # the index of the turn's first event, for a viewer's "go to turn"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from rules.swccg.gemp_events import (
     CONFLICT_STARTS,
     EVENT_TYPES,
     IN_PLAY_ZONES,
+    PHASE_TURN,
     TAG,
     Child,
     Conflict,
@@ -59,7 +60,6 @@ MAX_LISTED_TOTAL = 50_000  # ids in every list of the file: each is read twice (
 LIST_ATTRIBUTES = ("otherCardIds", "locationIndexes")
 
 _BLUEPRINT = re.compile(r"(\d{1,4}_\d{1,5})(?:_BACK)?[*^]*")  # "1_168", "1_168*" foil, "^" alt image, X_BACK
-_PHASE = re.compile(r"(.*)\(turn #(\d{1,9})\)")  # greedy, anchored: one linear pass
 _CARD_HINT = re.compile(r"class='cardHint' value='([^']{1,64})'")
 _DESTINY_LOG = re.compile(r" draws .* as an? (-?\d{1,6}(?:\.\d{1,3})?) for (.+)$")  # on short lines only
 # A quoted value of more bytes than MAX_VALUE_CHARS characters can take (10 bytes: "&#x10FFFF;"), found before the
@@ -335,9 +335,9 @@ class _Reader:
             self.recorded_by = participant  # decisions are only ever recorded for the recording player
         elif kind == "TC" and participant and participant != self.turn_player:
             self.turn, self.turn_player = self.turn + 1, participant  # a snapshot restore repeats the same TC
-        turn = self._turn()
+        turn = self._turn(index)
         if kind == "GPC":
-            match = _PHASE.fullmatch(attrs.get("phase", ""))
+            match = PHASE_TURN.fullmatch(attrs.get("phase", ""))
             self.phase = (match.group(1) if match else attrs.get("phase", "")).strip() or None
             turn["side_turn"] = int(match.group(2)) if match else turn["side_turn"]
             if self.phase:
@@ -357,11 +357,11 @@ class _Reader:
             self.unknown_types.setdefault(kind)
         self._track(event, turn)
 
-    def _turn(self) -> dict:
+    def _turn(self, index: int) -> dict:
         return self.turns.setdefault(
             self.turn,
             {"player": self.turn_player, "side_turn": None, "phases": {}, "draws": [], "conflicts": [],
-             "put": 0, "removed": 0, "messages": []},
+             "put": 0, "removed": 0, "messages": [], "first": index},
         )  # fmt: skip
 
     def _track(self, event: ReplayEvent, turn: dict) -> None:
@@ -415,6 +415,7 @@ class _Reader:
         return TurnSummary(
             number, player, side_of(self.players, player), turn["side_turn"], tuple(turn["phases"]), draws,
             tuple(Conflict(*c) for c in turn["conflicts"]), turn["put"], turn["removed"], tuple(turn["messages"]),
+            turn["first"],
         )  # fmt: skip
 
 

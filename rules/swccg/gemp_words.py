@@ -10,6 +10,7 @@ from rules.swccg.gemp_events import (
     CONFLICT_STARTS,
     EVENT_TYPES,
     IN_PLAY_ZONES,
+    PHASE_TURN,
     TAG,
     ObservedGame,
     ReplayEvent,
@@ -38,9 +39,21 @@ def event_words(event: ReplayEvent, players: tuple[str, ...], recorded_by: str |
     side = side_of(players, event.participant)
     who = {DARK: "Dark Side", LIGHT: "Light Side"}.get(side or "", cut(event.participant or ""))
     prefix = (f"Turn {event.turn}" if event.turn else "Setup") + (f", {who}" if who else "")
+    phase = PHASE_TURN.fullmatch(event.attribute("phase") or "") if event.type == "GPC" else None
+    if phase and event.turn:
+        # One numbering: the game's turn, with the side's own count GEMP gives beside it.
+        sides = {DARK: "Dark Side", LIGHT: "Light Side"}
+        whose = sides.get(side_of(players, event.turn_player) or "") or cut(event.turn_player or "")
+        own = f" ({whose}'s {_ordinal(int(phase.group(2)))})" if whose else ""
+        return f"Turn {event.turn}{own}: {cut(phase.group(1).strip())}"
     return (
         f"{prefix}: {cut(' '.join(cut(_body(event, players, recorded_by, name), 4 * WORDS_LIMIT).split()))}"
     )
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _body(event: ReplayEvent, players: tuple[str, ...], recorded_by: str | None, name: Callable) -> str:

@@ -104,6 +104,23 @@ def test_opening_a_gemp_replay_file(page, live_site):
     assert page.locator("#gemp-turns tbody tr").count() >= 1
     assert page.inner_text("#gemp-range") == "events 1–43 of 43" and page.locator("#gemp-next").is_disabled()
     assert page.locator("#record-viewer").is_hidden()
+    # A cursor over the events: it opens at the first, steps, jumps to a turn and plays on by itself.
+    assert page.inner_text("#gemp-step") == "1" and page.inner_text("#gemp-current").startswith("#1: ")
+    page.click("#gemp-step-next")
+    assert (
+        page.inner_text("#gemp-step") == "2"
+        and page.locator("#gemp-events li.current").get_attribute("value") == "2"
+    )
+    page.select_option("#gemp-turn", index=2)
+    turn = int(page.locator("#gemp-turn option").nth(2).get_attribute("value"))
+    assert page.inner_text("#gemp-step") == str(turn + 1)
+    page.select_option("#gemp-speed", "100")
+    page.click("#gemp-play")
+    page.wait_for_function(f"Number(document.getElementById('gemp-step').textContent) >= {turn + 4}")
+    page.click("#gemp-play")
+    assert "(Light Side's turn 1)" in page.inner_text(
+        "#gemp-turns"
+    )  # one numbering: the game's, the side's beside it
     # A file with unknown event types and cards lists them.
     page.set_input_files("#replay-file", str(GEMP / "unknown_events.xml"))
     page.click("#file-open")
@@ -159,3 +176,28 @@ def test_saving_a_gemp_file(page, live_site, sign_up):
     page.wait_for_selector("#gemp-events li")
     assert page.locator("#gemp-events li").count() == 43
     assert "viewed, not refereed" in page.inner_text("#shared-notice")
+
+
+def test_a_record_plays_on_by_itself_and_jumps_to_a_turn(page, live_site, screenshots):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_record(page, live_site)
+    assert step(page) == 1 and "Step to the last event" in page.inner_text(
+        "#ccg-outcome"
+    )  # the winner unsaid
+    page.select_option("#step-speed", "100")
+    page.get_by_role("button", name="▶ Play", exact=True).click()
+    page.wait_for_function("Number(document.getElementById('step').textContent) >= 4")
+    page.get_by_role("button", name="⏸ Pause", exact=True).click()
+    assert page.get_attribute("#step-play", "aria-pressed") == "false"
+    options = page.locator("#step-turn option")
+    assert options.count() >= 2 and options.nth(0).inner_text().startswith("1 · Dark Side")
+    second = int(options.nth(1).get_attribute("value"))
+    page.select_option("#step-turn", index=1)
+    assert step(page) == second + 1
+    wait_for_table(page)
+    assert "Turn 2" in page.inner_text("#ccg-turn")
+    page.screenshot(path=str(screenshots / "swccg-replay.png"), full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    page.evaluate("document.getElementById('ccg-outcome').scrollIntoView()")
+    page.screenshot(path=str(screenshots / "swccg-replay-phone.png"), full_page=False)

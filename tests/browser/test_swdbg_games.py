@@ -41,19 +41,36 @@ def test_playing_a_game_against_the_computer(page, live_site, sign_up):
     assert "Empire ends the turn." in page.inner_text(".dbg-log")
 
 
-def test_stepping_through_an_ai_game(page, live_site):
-    page.goto(live_site + "/games/swdbg/replay/")
+def test_watching_an_ai_game_steps_and_plays_without_a_page_load(page, live_site, screenshots):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_site + "/games/")
+    click(page, "#watch-link")
     page.fill("input[name=seed]", "3")
     page.select_option("select[name=format]", "beginner")
     click(page, ".watch button[type=submit]")
-    total = int(page.inner_text(".dbg-steps").split(" of ")[1].split()[0])
-    assert total > 50 and "wins on turn" in page.inner_text(".dbg-outcome")
-    click(page, "button[name=step][value='0']")
-    assert page.inner_text("#step") == "0"
-    click(page, "text=Next ▶")
-    assert page.inner_text("#step") == "1"
+    # It opens at the start, names both factions and does not say who wins.
+    assert page.inner_text("#step") == "0" and "Empire against Rebel" in page.inner_text(".dbg-outcome")
+    assert "wins on turn" not in page.inner_text(".dbg-outcome")
+    page.evaluate("window.stillHere = true")  # gone if a step loaded a new page
+    page.get_by_role("button", name="Next").click()
+    page.wait_for_function("document.getElementById('step').textContent === '1'")
     assert page.locator(".dbg-log li").count() == 1
-    page.select_option("select[name=viewer]", "0")
-    click(page, "text=Next ▶")
-    assert page.inner_text("#step") == "2"
-    assert "hidden" in page.locator('.dbg-player[data-faction="Rebel"]').inner_text()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.getElementById('step').textContent === '2'")
+    page.select_option("#dbg-turn", index=2)  # the third turn's start
+    page.wait_for_function("document.getElementById('turn').textContent === '3'")
+    at = int(page.inner_text("#step"))
+    page.select_option("#dbg-speed", "100")
+    page.click("#dbg-play")
+    page.wait_for_function(f"Number(document.getElementById('step').textContent) >= {at + 3}")
+    page.click("#dbg-play")  # pause
+    assert page.get_attribute("#dbg-play", "aria-pressed") == "false"
+    assert page.evaluate("window.stillHere") is True
+    page.screenshot(path=str(screenshots / "swdbg-replay.png"), full_page=False)
+    page.keyboard.press("End")
+    page.wait_for_function("document.querySelector('.dbg-outcome').textContent.includes('wins on turn')")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.keyboard.press("Home")
+    page.wait_for_function("document.getElementById('step').textContent === '0'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1  # no sideways scrolling
+    page.screenshot(path=str(screenshots / "swdbg-replay-phone.png"), full_page=False)

@@ -66,10 +66,18 @@ def test_the_form_offers_a_beginner_empire_vs_rebel_setup(client):
         r'<option value="Rebel" selected>', html
     )
     assert "7× Imperial Shuttle" in html and "2× Rebel Trooper" in html and "1× Temple Guardian" in html
-    # The original edition's beginner base lists are not in the data: the starting base only, and the page says so.
-    assert re.search(r'value="sw23_lothal" checked', html) and not re.search(
-        r'value="sw23_corellia" checked', html
-    )
+    # The original edition's beginner base lists are not in the data: the default a new game at /games/ uses too
+    # (the starting base and the bases of fewest hit points), and the page says so.
+    from decks.legality.pool import format_rules, setup_pool
+    from decks.legality.swdbg import default_bases
+    from decks.models import Format
+    from rules.setups import default_setup
+
+    fmt = Format.objects.get(game_id="swdbg", code="beginner")
+    chosen = default_bases(format_rules(fmt), setup_pool(), "Empire")
+    assert len(chosen) == 5 and "sw23_lothal" in chosen
+    assert set(re.findall(r'value="(sw23_[\w-]+)" checked', html)) >= set(chosen)
+    assert default_setup("beginner")["players"][0]["bases"] == chosen
     assert "beginner base list for Empire is not in our data" in html
     setup = textarea(html)
     assert setup["players"][0]["starter"][0] == {"card": "sw23_imperial-shuttle", "count": 7}

@@ -9,11 +9,13 @@ full galaxy, cross-edition…) are data: decks/data/swdbg_formats.json, read by 
 The setup's JSON is described in setup_input.py. The modules, each importing only those listed before it:
 cards (SetupCard, SetupPool), formats (SetupRules from data), state (what a check holds and records),
 setup_input, starter_deck, base_deck, matchup (factions, bases to win), galaxy, results (report, summary,
-purchases), check (`check_setup`, `purchasable`), resolved (`resolve_setup`, for a game engine).
+purchases), check (`check_setup`, `purchasable`), resolved (`resolve_setup`, for a game engine), defaults
+(`default_bases`, the builder's and a new game's base decks).
 """
 
 from .cards import DECK_NAMES, NEUTRAL, UNKNOWN_FACTION, SetupCard, SetupPool
 from .check import check_setup, purchasable
+from .defaults import default_bases
 from .formats import FORMATS_FILE, SetupRules, load_formats, rules_from_definition
 from .resolved import OUTER_RIM_STACK, ResolvedPlayer, ResolvedSetup, resolve_setup
 from .state import SETUP_CODES
@@ -31,6 +33,7 @@ __all__ = [
     "SetupPool",
     "SetupRules",
     "check_setup",
+    "default_bases",
     "load_formats",
     "purchasable",
     "resolve_setup",

@@ -28,6 +28,7 @@ class SetupCard:
     traits: tuple[str, ...] = ()
     starting_base: bool = False
     copies: int | None = None  # copies in the galaxy deck, or in its faction's starter deck
+    hit_points: int | None = None  # a base's, when the catalogue knows it (the default beginner bases use it)
 
     def __post_init__(self):
         deck = DECK_ALIASES.get(self.deck, self.deck)

@@ -36,8 +36,8 @@ class Command(BaseCommand):
             raise CommandError(f"--games must be from 1 to {MAX_GAMES:,}")
         if not 0 <= seed <= 2**62:
             raise CommandError("--seed must be from 0 to 2**62")
-        setup_json = default_setup(setup)
         try:
+            setup_json = default_setup(setup)
             engine = engine_setup(setup_json)
         except SetupRefused as exc:
             raise CommandError(f"the setup cannot start a game: {exc}") from None

@@ -28,9 +28,12 @@
     n: 0,
     tables: new Map(),
     timer: null,
+    playing: null, // the autoplay's timer while the replay plays on by itself
     gemp: null, // the GEMP file (a Blob)
     gempOffset: 0,
     gempTotal: 0,
+    gempAt: 0, // the GEMP event stepped to (its index in the file)
+    gempEvents: [], // the page of events shown
     source: null, // what the save form saves: {kind, text | blob, title}
   };
 
@@ -125,10 +128,12 @@
     $("record-viewer").hidden = false;
     const players = view.players.map((p) => `${p.name} (${SIDES[p.side]})`).join(" vs ");
     offerSave({ kind: "record", text, title: players });
+    stopPlaying();
     renderOutcome();
     renderViolations();
     renderEventList();
     renderTurns();
+    renderTurnChoice();
     const total = view.events.length;
     $("step-total").textContent = total;
     if (total === 0) {
@@ -150,7 +155,9 @@
         format(ngettext("%(count)s broken rule found (checked to the end).",
           "%(count)s broken rules found (checked to the end).", count), { count })));
     let end = gettext("The game is not over at the end of the record.");
-    if (r.ended) {
+    if (state.n < state.view.events.length - 1) {
+      end = gettext("Step to the last event to see how the game ends."); // the winner is not said first
+    } else if (r.ended) {
       end = r.winner ? format(gettext("The game ends: %(side)s wins."), { side: SIDES[r.winner] }) :
         gettext("The game ends without a winner.");
     }
@@ -233,11 +240,55 @@
     }
   }
 
-  function goTo(n) {
+  // Turn 1 starts with the set-up's events; each later turn right after an end_turn.
+  function turnStarts() {
+    const starts = [0];
+    state.view.events.forEach((e, i) => { if (e.type === "end_turn" && i + 1 < state.view.events.length) starts.push(i + 1); });
+    return starts;
+  }
+
+  function renderTurnChoice() {
+    const select = $("step-turn");
+    select.replaceChildren();
+    turnStarts().forEach((start, i) => {
+      const t = state.view.replay.turns[i];
+      const side = SIDES[t ? t.player : state.view.events[start].player] || "";
+      select.append(el("option", { value: start }, format(gettext("%(turn)s · %(side)s (event #%(number)s)"),
+        { turn: i + 1, side, number: start + 1 })));
+    });
+  }
+
+  function stopPlaying() {
+    clearTimeout(state.playing);
+    state.playing = null;
+    $("step-play").setAttribute("aria-pressed", "false");
+    $("step-play").textContent = "▶ " + gettext("Play");
+  }
+
+  function playOrPause() {
+    if (state.playing !== null) { stopPlaying(); return; }
+    if (state.n >= state.view.events.length - 1) return;
+    $("step-play").setAttribute("aria-pressed", "true");
+    $("step-play").textContent = "⏸ " + gettext("Pause");
+    const tick = () => {
+      if (state.n >= state.view.events.length - 1) { stopPlaying(); return; }
+      goTo(state.n + 1, true);
+      state.playing = setTimeout(tick, Number($("step-speed").value));
+    };
+    state.playing = setTimeout(tick, 0);
+  }
+
+  function goTo(n, playing) {
     const total = state.view.events.length;
     if (!total) return;
+    if (!playing) stopPlaying();
     n = Math.max(0, Math.min(total - 1, n));
     state.n = n;
+    renderOutcome();
+    const starts = turnStarts();
+    let turn = 0;
+    while (turn + 1 < starts.length && starts[turn + 1] <= n) turn += 1;
+    $("step-turn").value = String(starts[turn]);
     $("step").textContent = n + 1;
     $("step-first").disabled = $("step-prev").disabled = n === 0;
     $("step-last").disabled = $("step-next").disabled = n === total - 1;
@@ -364,10 +415,13 @@
     $("record-viewer").hidden = true;
     $("gemp-viewer").hidden = false;
     if (first) {
+      stopGempPlaying();
+      state.gempAt = 0;
       offerSave({ kind: "gemp", blob, title: game.players.map((p) => p.name).join(" vs ") });
       renderGempGame(game);
     }
     renderGempEvents(game);
+    markGemp();
   }
 
   function renderGempGame(game) {
@@ -397,7 +451,9 @@
       const conflicts = t.conflicts.map((c) => format(c.ended === null ?
         gettext("%(kind)s (events #%(first)s–…)") : gettext("%(kind)s (events #%(first)s–#%(last)s)"),
       { kind: c.kind, first: c.started + 1, last: c.ended === null ? null : c.ended + 1 })).join("; ");
-      [t.turn, t.player || "", t.phases.join(", "), draws, conflicts, `${t.cards_put_in_play} / ${t.cards_removed_from_play}`]
+      const turn = t.side_turn ? format(gettext("%(turn)s (%(side)s's turn %(own)s)"),
+        { turn: t.turn, side: SIDES[t.side] || t.player || "", own: t.side_turn }) : t.turn;
+      [turn, t.player || "", t.phases.join(", "), draws, conflicts, `${t.cards_put_in_play} / ${t.cards_removed_from_play}`]
         .forEach((v) => row.append(el("td", {}, v)));
       body.append(row);
     }
@@ -406,9 +462,72 @@
       row.append(el("td", { colspan: 6 }, gettext("No turn began in this file.")));
       body.append(row);
     }
+    const select = $("gemp-turn");
+    select.replaceChildren();
+    for (const t of game.turns) {
+      select.append(el("option", { value: t.first_event }, t.turn === 0 ? gettext("Set-up") :
+        format(gettext("%(turn)s · %(side)s (event #%(number)s)"),
+          { turn: t.turn, side: SIDES[t.side] || t.player || "", number: t.first_event + 1 })));
+    }
+  }
+
+  // The GEMP cursor: one event at a time, the page of events that holds it fetched when it moves off the page.
+  function markGemp() {
+    const list = $("gemp-events");
+    const old = list.querySelector("li.current");
+    if (old) { old.classList.remove("current"); old.removeAttribute("aria-current"); }
+    const at = state.gempAt;
+    $("gemp-step").textContent = state.gempTotal ? at + 1 : 0;
+    $("gemp-step-total").textContent = state.gempTotal;
+    $("gemp-step-prev").disabled = at <= 0;
+    $("gemp-step-next").disabled = at >= state.gempTotal - 1;
+    const item = list.children[at - state.gempOffset];
+    const e = state.gempEvents[at - state.gempOffset];
+    $("gemp-current").textContent = e ? `#${at + 1}: ${e.words}` : "";
+    if (item) {
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+      const box = list.getBoundingClientRect(), where = item.getBoundingClientRect();
+      if (where.top < box.top || where.bottom > box.bottom) list.scrollTop += where.top - box.top - box.height / 3;
+    }
+    const turns = [...$("gemp-turn").options];
+    const current = turns.filter((o) => Number(o.value) <= at).pop();
+    if (current) $("gemp-turn").value = current.value;
+  }
+
+  async function gempGoTo(n, playing) {
+    if (!state.gemp || !state.gempTotal) return;
+    if (!playing) stopGempPlaying();
+    n = Math.max(0, Math.min(state.gempTotal - 1, n));
+    state.gempAt = n;
+    if (n < state.gempOffset || n >= state.gempOffset + state.gempEvents.length) {
+      await loadGemp(state.gemp, Math.floor(n / GEMP_PAGE) * GEMP_PAGE);
+    }
+    markGemp();
+  }
+
+  function stopGempPlaying() {
+    clearTimeout(state.gempPlaying);
+    state.gempPlaying = null;
+    $("gemp-play").setAttribute("aria-pressed", "false");
+    $("gemp-play").textContent = "▶ " + gettext("Play");
+  }
+
+  function gempPlayOrPause() {
+    if (state.gempPlaying) { stopGempPlaying(); return; }
+    if (state.gempAt >= state.gempTotal - 1) return;
+    $("gemp-play").setAttribute("aria-pressed", "true");
+    $("gemp-play").textContent = "⏸ " + gettext("Pause");
+    const tick = async () => {
+      if (state.gempAt >= state.gempTotal - 1) { stopGempPlaying(); return; }
+      await gempGoTo(state.gempAt + 1, true);
+      if (state.gempPlaying) state.gempPlaying = setTimeout(tick, Number($("gemp-speed").value));
+    };
+    state.gempPlaying = setTimeout(tick, 0);
   }
 
   function renderGempEvents(game) {
+    state.gempEvents = game.events;
     const list = $("gemp-events");
     list.replaceChildren();
     for (const e of game.events) {
@@ -528,13 +647,27 @@
   $("step-prev").onclick = () => goTo(state.n - 1);
   $("step-next").onclick = () => goTo(state.n + 1);
   $("step-last").onclick = () => goTo(Infinity);
-  $("gemp-prev").onclick = () => loadGemp(state.gemp, Math.max(0, state.gempOffset - GEMP_PAGE));
-  $("gemp-next").onclick = () => loadGemp(state.gemp, state.gempOffset + GEMP_PAGE);
+  $("step-play").onclick = playOrPause;
+  $("step-turn").onchange = (e) => goTo(Number(e.target.value));
+  $("gemp-step-prev").onclick = () => gempGoTo(state.gempAt - 1);
+  $("gemp-step-next").onclick = () => gempGoTo(state.gempAt + 1);
+  $("gemp-play").onclick = gempPlayOrPause;
+  $("gemp-turn").onchange = (e) => gempGoTo(Number(e.target.value));
+  // A page of events turned by hand takes the cursor to its first event.
+  $("gemp-prev").onclick = () => gempGoTo(Math.max(0, state.gempOffset - GEMP_PAGE));
+  $("gemp-next").onclick = () => gempGoTo(state.gempOffset + GEMP_PAGE);
   document.addEventListener("keydown", (e) => {
-    if (state.kind !== "record" || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!state.kind || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (state.kind === "gemp") {
+      const steps = { ArrowRight: state.gempAt + 1, ArrowLeft: state.gempAt - 1, Home: 0, End: Infinity };
+      if (e.key in steps) { e.preventDefault(); gempGoTo(steps[e.key]); }
+      else if (e.key === " " && !e.target.closest("button")) { e.preventDefault(); gempPlayOrPause(); }
+      return;
+    }
     const moves = { ArrowRight: state.n + 1, ArrowLeft: state.n - 1, Home: 0, End: Infinity };
     if (e.key in moves) { e.preventDefault(); goTo(moves[e.key]); }
+    else if (e.key === " " && !e.target.closest("button")) { e.preventDefault(); playOrPause(); }
   });
 
   if (URLS.sourceUrl) {

@@ -441,3 +441,14 @@ def test_many_conflicts_and_phases_in_one_turn_stay_linear():
     assert len(turn.conflicts) == many and all(c.ended_event is not None for c in turn.conflicts)
     assert turn.conflicts[-1].ended_event == many + 1  # the last battle begun is the first to end
     assert len(turn.phases) == many and turn.phases[:2] == ("Phase 0", "Phase 1")
+
+
+def test_a_phase_reads_in_one_turn_numbering(game):
+    # GEMP's "Activate (turn #1)" is the side's own count: the words give the game's turn and name the count
+    phases = [e.words for e in game.events if e.type == "GPC" and e.turn == 2]
+    assert phases and all(w.startswith("Turn 2 (Light Side's 1st): ") for w in phases)
+    assert not any("turn #" in w for w in phases)
+    alone = read_replay(
+        replay('<ge participantId="a" type="TC"/>', '<ge phase="Deploy (turn #3)" type="GPC"/>')
+    )
+    assert alone.events[1].words == "Turn 1 (a's 3rd): Deploy"

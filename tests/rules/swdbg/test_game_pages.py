@@ -36,8 +36,10 @@ def test_a_pasted_record_steps_through(client, record):
     assert "Galaxy row" in text and "Balance of the Force" in text
     # seat 0 sees its own hand, not the other's
     assert text.count("<i>hidden</i>") == 1
+    first = client.post("/games/swdbg/replay/", {"record": json.dumps(record)}).content.decode()
+    assert 'id="step">0</b>' in first and "wins on turn" not in first  # opens at the start, winner unsaid
     last = client.post(
-        "/games/swdbg/replay/", {"record": json.dumps(record), "viewer": "referee"}
+        "/games/swdbg/replay/", {"record": json.dumps(record), "viewer": "referee", "step": "99999"}
     ).content.decode()
     assert "wins on turn" in last and "<i>hidden</i>" not in last
 
@@ -56,11 +58,11 @@ def test_a_broken_record_says_why(client, record):
 def test_watching_an_ai_game(client, swdbg_catalogue):
     page = client.get("/games/swdbg/replay/?seed=4&players=greedy,random&format=beginner&step=10")
     assert page.status_code == 200 and 'id="step">10</b>' in page.content.decode()
-    for step in ("²", "9" * 5000, "-1"):  # not a step number: the last step
+    for step in ("²", "9" * 5000, "-1"):  # not a step number: the first step
         page = client.get(f"/games/swdbg/replay/?seed=4&players=greedy,random&format=beginner&step={step}")
-        assert page.status_code == 200 and "wins on turn" in page.content.decode()
+        assert page.status_code == 200 and 'id="step">0</b>' in page.content.decode()
     bad_seeds = ("seed=x", "seed=²", "seed=" + "9" * 5000, "seed=99999999999")
-    for bad in (*bad_seeds, "seed=4&players=search,greedy", "seed=1&format=nope"):
+    for bad in (*bad_seeds, "seed=4&players=human,greedy", "seed=1&format=nope"):
         assert client.get(f"/games/swdbg/replay/?{bad}").status_code == 400
 
 
@@ -83,7 +85,7 @@ def test_playing_in_the_browser_without_javascript(client, swdbg_catalogue):
 
 
 def test_pages_need_the_owner(client, swdbg_catalogue):
-    assert client.get("/games/").status_code == 302  # to the login page
+    assert client.post("/games/", {"faction": "Empire"}).status_code == 302  # to the login page
     owner = User.objects.create_user("vader", password="x")
     client.force_login(owner)
     client.post("/games/", {"faction": "Empire", "opponent": "random"})
@@ -122,3 +124,66 @@ def test_hostile_actions_on_the_game_page(client, swdbg_catalogue, action):
     assert "could not be read" in page.content.decode() or "Not allowed" in page.content.decode()
     saved.refresh_from_db()
     assert saved.record["actions"] == before  # nothing played
+
+
+def test_the_header_and_the_games_page_lead_to_every_game(client):
+    page = client.get("/games/").content.decode()  # anyone may look; playing needs an account
+    assert '<a href="/games/">Games</a>' in page
+    for link in (
+        "/games/swdbg/replay/#watch",
+        '"/games/swdbg/replay/"',
+        "/games/swccg/replay/",
+        "/accounts/login/",
+    ):
+        assert link in page
+
+
+def test_a_turn_jump_and_the_factions_of_an_unfinished_game(client, record):
+    record["actions"] = record["actions"][:40]
+    del record["result"]
+    page = client.post("/games/swdbg/replay/", {"record": json.dumps(record), "step": "40", "viewer": "1"})
+    text = page.content.decode()
+    assert "Empire against Rebel" in text and "as Rebel sees it" in text and "view: 1" not in text
+    turns = re.findall(r'<option value="(\d+)"(?: selected)?>(\d+) · (\w+)</option>', text)
+    assert turns[0] == ("0", "1", "Empire") and turns[1][1:] == ("2", "Rebel")
+    jump = client.post(
+        "/games/swdbg/replay/", {"record": json.dumps(record), "go": "turn", "turn_step": turns[1][0]}
+    )
+    assert re.search(r'id="turn">2</b>', jump.content.decode())
+
+
+def test_watching_the_search_player(client, swdbg_catalogue):
+    page = client.get("/games/swdbg/replay/")
+    assert "<option>search,greedy</option>" in page.content.decode()
+    page = client.get("/games/swdbg/replay/?seed=2&players=search,greedy&format=beginner")
+    assert page.status_code == 200 and 'id="step">0</b>' in page.content.decode()
+
+
+def test_a_saved_setup_is_played_from_its_deck_page(client, swdbg_catalogue):
+    import html as html_lib
+
+    from decks.deck.services import deck_create_setup
+
+    owner = User.objects.create_user("mon", password="x")
+    client.force_login(owner)
+    builder = client.get(
+        "/decks/setup/new/"
+    ).content.decode()  # the builder's default beginner setup, as saved
+    setup = json.loads(
+        html_lib.unescape(
+            re.search(r'<textarea[^>]*name="setup_json"[^>]*>(.*?)</textarea>', builder, re.S)[1]
+        )
+    )
+    deck = deck_create_setup(owner=owner, setup=setup, format_code="beginner", name="Beginners", notes="",
+                             is_public=False)  # fmt: skip
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert f'href="/games/?setup={deck.pk}"' in page and "Play this setup" in page
+    form = client.get(f"/games/?setup={deck.pk}").content.decode()
+    assert f'name="setup" value="{deck.pk}"' in form and "<option>Rebel</option>" in form
+    started = client.post("/games/", {"setup": deck.pk, "faction": "Rebel", "opponent": "random"})
+    game = SavedGame.objects.get(owner=owner)
+    assert started["Location"] == f"/games/{game.pk}/" and game.record["setup"]["format"] == "beginner"
+    for bad in ("x", "²", "999999"):
+        assert client.get(f"/games/?setup={bad}").status_code == 404
+    client.force_login(User.objects.create_user("other", password="x"))
+    assert client.get(f"/games/?setup={deck.pk}").status_code == 404  # a private setup is its owner's
