@@ -11,7 +11,8 @@ def pick(page, field: str, typed: str, card_id: str) -> None:
     """Type a name and take the list's entry for `card_id`, as a player picks it from the datalist."""
     page.fill(f"[name={field}]", typed)
     option = page.locator(f'#card-names option[value$="({card_id})"]')
-    option.wait_for(state="attached")
+    # The first search builds the site's in-memory card table: seconds on a loaded machine, so a longer wait.
+    option.wait_for(state="attached", timeout=60_000)
     page.fill(f"[name={field}]", option.get_attribute("value"))
 
 

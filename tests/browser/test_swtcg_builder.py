@@ -99,7 +99,7 @@ def test_search_adds_swtcg_cards_and_the_panel_follows(page, live_site):
     page.fill("#deck-name", "Space only")
     page.click("#save")
     page.wait_for_selector("p.notice.error")
-    assert "Log in or sign up to save decks" in page.inner_text("p.notice.error")
+    assert "Not saved yet: saving needs an account" in page.inner_text("p.notice.error")
     # The reloaded page's script fills the count in from the kept table: wait for it rather than race it.
     page.wait_for_function("document.querySelector('#deck-count').textContent === '12 in the deck'")
     assert "Not legal in Full card pool" in page.inner_text("#legality h2")

@@ -123,7 +123,7 @@ def test_a_message_after_a_post_is_translated(client, catalogue):
         reverse("deck-new"), {"name": "EBO", "decklist": "1_168", "action": "save"}, HTTP_ACCEPT_LANGUAGE="it"
     )
     html = response.content.decode()
-    assert "Accedi o registrati per salvare i mazzi" in html and "Log in or sign up" not in html
+    assert "Non ancora salvato: per salvare serve un account" in html and "Not saved yet" not in html
 
 
 def test_api_errors_stay_english(client, catalogue):
