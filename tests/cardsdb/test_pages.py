@@ -101,6 +101,24 @@ def test_search_marks_cards_that_are_not_current(web, catalogue):
     assert all(code.startswith("legacy-") for code in card_links(markup))
 
 
+def test_alternate_image_printings_are_marked_in_results_and_on_their_page(web, catalogue):
+    """Issue #25: two "•Darth Maul" rows looked like duplicates; the (AI) printing's row says what it is."""
+    markup = page(web, "/", q='!"Darth Maul" set:11')
+    rows = re.findall(
+        r'<a href="/cards/swccg/(11_5[45])/">•Darth Maul</a>( <span class="tag"[^>]*>alternate image)?',
+        markup,
+    )
+    assert sorted(rows) == [
+        ("11_54", ""),
+        (
+            "11_55",
+            ' <span class="tag" title="Another printing of this card with a different picture">alternate image',
+        ),
+    ]
+    assert '<span class="tag">alternate image</span></h1>' in page(web, "/cards/swccg/11_55/")
+    assert "alternate image" not in page(web, "/cards/swccg/11_54/")
+
+
 def test_search_persona_finds_both_sides(web, catalogue):
     count = Card.objects.filter(game="swccg", edition="current", personas__code="LANDO").count()
     markup = page(web, "/", q="persona:lando")
