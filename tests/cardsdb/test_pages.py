@@ -383,6 +383,21 @@ def test_card_with_alternate_images(web, catalogue):
     )
 
 
+def test_version_thumbnails_fall_back_to_the_drawn_faces(web, catalogue):
+    """Issue #25: with the image host unreachable the thumbnails were broken images; like the main image, each
+    falls back to the face drawn from its card's facts."""
+    markup = page(web, "/cards/swccg/209_16/")
+    versions = section(markup, "<h3>Other versions</h3>", "</ul>")
+    thumbs = re.findall(r'<a href="(/cards/swccg/[^/"]+/)"><img src="http[^"]+"[^>]*>', versions)
+    assert thumbs
+    for url in thumbs:
+        tag = re.search(rf'<a href="{url}"><img [^>]*>', versions).group(0)
+        assert f"onerror=\"this.onerror=null;this.src='{url}face.png'\"" in tag
+        assert f'data-preview-fallback="{url}face.png"' in tag
+    images = section(page(web, "/cards/swccg/203_26/"), "<h3>Alternate images</h3>", "</ul>")
+    assert images.count("this.src='/cards/swccg/203_26/face.png'") == 3
+
+
 @pytest.mark.parametrize("url", ["/cards/swccg/9_999/", "/cards/pazaak/1_168/", "/cards/swccg/1_168_BACK/"])
 def test_unknown_card_page(web, catalogue, url):
     markup = page(web, url, 404)
