@@ -4,6 +4,7 @@ confirmed (nothing applied before), the +/- form of card pages, exports; never a
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -32,6 +33,20 @@ def test_pages_need_a_login(client):
 
 def test_the_header_links_to_the_collection(page):
     assert 'href="/collection/"' in page.get("/decks/").content.decode()
+
+
+def test_the_collection_page_links_to_what_i_can_build(page):
+    """Issue #25: "What can I build" was reachable only from a deck's missing-cards panel."""
+    markup = page.get("/collection/?game=swtcg").content.decode()
+    assert '<a href="/collection/buildable/?game=swtcg">What can I build?</a>' in markup
+    assert page.get("/collection/buildable/?game=swtcg").status_code == 200
+
+
+def test_the_readme_says_how_to_run_on_another_port():
+    """Issue #25: `make run` serves on 8000; the README says how to pick another port."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "make run PORT=" in readme
+    assert re.search(r"^PORT \?= \d+$", (Path(__file__).resolve().parents[2] / "Makefile").read_text(), re.M)
 
 
 def test_the_table_shows_my_cards_only_and_filters_by_name(page, luke):
