@@ -38,6 +38,7 @@ class Entry:
     image: str  # a picture of it (the rendered face where the data has none)
     detail: str = ""  # set and rarity
     differences: tuple[tuple[str, str], ...] = field(default=())  # (label, text) it prints unlike the card
+    face: str = ""  # the drawn face to show when `image` is a scan whose host cannot be reached
 
 
 @dataclass(frozen=True)
@@ -147,13 +148,19 @@ def versions_panel(card: Card) -> Panel:
             image=v.image_url,
             detail=_image_rarity(v.rarity, card.rarity),
             differences=_differences(v.differences or {}),
+            face=_face(card) if v.image_url else "",  # the same card: its drawn face stands in for the scan
         )
         for v in card.variants.all()
     )
     others, total = _other_versions(card)
     versions = tuple(
         Entry(
-            version_label(other, card), other.title, other.get_absolute_url(), _image(other), _detail(other)
+            version_label(other, card),
+            other.title,
+            other.get_absolute_url(),
+            _image(other),
+            _detail(other),
+            face=_face(other) if other.image_url else "",
         )
         for other in others
     )

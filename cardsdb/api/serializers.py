@@ -78,6 +78,9 @@ class CardListSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     api_url = serializers.SerializerMethodField()
     image_url = LinkField()
+    alternate_image = serializers.SerializerMethodField(
+        help_text='The kind of alternate image this printing is ("AI", "Holo AI"…), "" for the plain card.'
+    )
 
     class Meta:
         model = Card
@@ -93,6 +96,7 @@ class CardListSerializer(serializers.ModelSerializer):
             "edition",
             "set",
             "rarity",
+            "alternate_image",
             "stats",
             "values",
             "image_url",
@@ -109,6 +113,9 @@ class CardListSerializer(serializers.ModelSerializer):
     def get_values(self, obj: Card) -> dict:
         """Each stat's numeric value, where it has one (see the search help for ½, π and alternatives)."""
         return {f: as_int_if_whole(getattr(obj, f)) for f in STAT_FIELDS if getattr(obj, f) is not None}
+
+    def get_alternate_image(self, obj: Card) -> str:
+        return obj.alternate_image
 
     def get_url(self, obj: Card) -> str:
         return obj.get_absolute_url()
@@ -134,6 +141,7 @@ LIST_COLUMNS = (
     "card_set__abbr",
     "card_set__name",
     "rarity",
+    "extra",
     "stats_text",
     *STAT_FIELDS,
     "image_url",

@@ -180,6 +180,11 @@ class CardBuilder:
             _gemp_word(blueprint["cardSubtype"]).title() if blueprint and blueprint.get("cardSubtype") else ""
         )
         extra = {k: row[k] for k in ("conceptBy", "sourceType") if k in row}
+        # A GEMP id whose only record is an alternate image (11_55 "•Darth Maul (AI)") reads like a duplicate
+        # of the plain card in a list; the mark tells them apart.
+        alternate = VARIANT_SUFFIX.search(front["title"])
+        if alternate:
+            extra["alternate_image"] = alternate.group("kind")
         if blueprint:
             extra["gemp"] = {
                 k: blueprint[k]

@@ -127,6 +127,11 @@ class Card(models.Model):
         return reverse("card-detail", args=[self.game_id, self.code])
 
     @property
+    def alternate_image(self) -> str:
+        """The kind of alternate image ("AI"…) when this card is one (set by the SWCCG importer), else ""."""
+        return (self.extra or {}).get("alternate_image", "")
+
+    @property
     def uniqueness_mark(self) -> str:
         limit = self.uniqueness_limit or 0
         return {"unique": "•", "restricted": "•" * limit, "per-location": "◇" * limit}.get(

@@ -273,10 +273,11 @@ class _Compiler:
 
     def rarity(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
-        by_name = Rarity.objects.filter(Q(name__iexact=value) | Q(name__istartswith=value + " "))
-        if self.game:
-            by_name = by_name.filter(game_id=self.game)
-        return Q(rarity__iexact=value) | Q(rarity__in=by_name.values("code"))
+        rarities = Rarity.objects.filter(game_id=self.game) if self.game else Rarity.objects.all()
+        codes = sorted(
+            {code for code, name in rarities.values_list("code", "name") if rarity_means(value, code, name)}
+        )
+        return Q(rarity__iexact=value) | Q(rarity__in=codes)
 
     def persona(self, spec: Field, term: Term) -> Q:
         value = term.value.strip()
@@ -442,3 +443,13 @@ def _swdbg_is() -> dict[str, Q]:
 
 
 IS_CHECKS = {"swccg": _swccg_is, "swtcg": _swtcg_is, "swdbg": _swdbg_is}
+
+
+def rarity_means(value: str, code: str, name: str) -> bool:
+    """Whether rarity:value takes in this rarity: its code or name, or one of its numbered grades, so that C,
+    common, U and R find SWCCG's C1–C3, U1–U2 and R1–R2 as they find SWTCG's C, U and R (and PM its PM2…)."""
+    value, code, name = value.casefold(), code.casefold(), name.casefold()
+    if not value:
+        return False
+    grade = code.startswith(value) and code[len(value) :].isdigit() and value.isalpha()
+    return code == value or grade or name == value or name.startswith(value + " ")

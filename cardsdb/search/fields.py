@@ -129,7 +129,14 @@ _COMMON = [
     Field("type", Kind.CHOICE, "type", help=pgettext_lazy("search keyword help", "card type")),
     Field("subtype", Kind.CHOICE, "subtype", help=pgettext_lazy("search keyword help", "subtype")),
     Field("set", Kind.SET, help=pgettext_lazy("search keyword help", "set number, abbreviation or name")),
-    Field("rarity", Kind.RARITY, help=pgettext_lazy("search keyword help", "rarity code or name")),
+    Field(
+        "rarity",
+        Kind.RARITY,
+        help=pgettext_lazy(
+            "search keyword help",
+            "rarity code or name (C1, U2, R1, PM…); C, U and R, common, uncommon and rare take in each grade",
+        ),
+    ),
     Field("icon", Kind.TAGS, "search_icons", help=pgettext_lazy("search keyword help", "icon")),
     Field(
         "char",

@@ -44,7 +44,7 @@ from ..models import Card
 from . import shared_parts
 from .compiler import EDITIONS, CompiledQuery, _without_ordering
 from .fields import Field, Kind, choice_values, fields_for, resolve
-from .relevance import bare_terms
+from .relevance import bare_terms, whole_words
 from .syntax import And, Node, Not, Or, Term, iter_terms
 
 KEPT_TERMS = 4096  # per game: each kept term is an int of one bit per card (SWTCG: ~1.4 KB)
@@ -53,7 +53,7 @@ _ROWS = re.compile("1")
 # The text and date columns order: may name (compiler.ORDERS), ranked in the database's order.
 RANKED = ("name", "side", "type", "subtype", "rarity", "code", "card_set__position", "card_set__release_date")
 _LOADED = ("pk", "edition", "search_title", "search_text", "search_lore", "search_icons", "search_chars")
-_LOADED += ("side", "type", "subtype", "code")
+_LOADED += ("side", "type", "subtype", "code", "uniqueness_kind")
 
 
 class Hit(NamedTuple):
@@ -497,7 +497,7 @@ def _relevance_key(t: Table, compiled: CompiledQuery):
     phrase = fold(" ".join(compiled.words))
     folded = [fold(w) for w in compiled.words]
     nicknamed = set(compiled.nickname_ids)
-    titles, pks = t.columns["search_title"], t.pks
+    titles, pks, uniqueness = t.columns["search_title"], t.pks, t.columns["uniqueness_kind"]
 
     def bucket(i: int) -> tuple[int, int]:
         title = titles[i]
@@ -507,13 +507,15 @@ def _relevance_key(t: Table, compiled: CompiledQuery):
             return (0, i)
         if pks[i] in nicknamed:
             return (1, i)
-        if title.startswith(phrase):
+        if uniqueness[i] != "none" and whole_words(title, phrase):
             return (2, i)
-        if " " + phrase in title:
+        if title.startswith(phrase):
             return (3, i)
-        if all(w in title for w in folded):
+        if " " + phrase in title:
             return (4, i)
-        return (5, i)
+        if all(w in title for w in folded):
+            return (5, i)
+        return (6, i)
 
     return bucket
 

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.files import FileAnswerMixin, file_response
 from cardsdb.api.pagination import CardPagination, page_parameters
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired
@@ -296,12 +297,10 @@ def export_response(user, game: str, kind: str) -> HttpResponse:
         content, content_type = write_json(lines, game=game), "application/json"
     else:
         content, content_type = write_csv(lines), "text/csv; charset=utf-8"
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="collection-{game}.{kind}"'
-    return response
+    return file_response(content, content_type, f"collection-{game}.{kind}")
 
 
-class CollectionExportView(OwnCollectionView):
+class CollectionExportView(FileAnswerMixin, OwnCollectionView):
     """Your collection of one game as a file: ?as=csv (default) or json, in our column set (docs/collections.md);
     importing it back gives the same collection."""
 

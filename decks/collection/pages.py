@@ -11,7 +11,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from cardsdb.api.errors import ApiError
@@ -165,9 +165,38 @@ def _read(request, reader):
     return None
 
 
+MAX_SKIPPED_SHOWN = 50  # line numbers the confirmation names; past that it counts them
+
+
+def shown_problem(problem: dict) -> dict:
+    """A problem as the preview lists it: the page prints "Line 13" in bold, so a message that opens with the
+    same words (the readers' messages do, for the API) goes on from there instead of saying it twice."""
+    message, prefix = problem["message"], f"Line {problem['line']}"
+    if (
+        problem["line"]
+        and message.startswith(prefix)
+        and message[len(prefix) : len(prefix) + 1] in (":", " ")
+    ):
+        rest = message[len(prefix) :]
+    else:
+        rest = ": " + message if problem["line"] else message
+    return {**problem, "rest": rest}
+
+
+def _skipped_lines(raw: str) -> list[int]:
+    """The line numbers a preview left out, as the confirm form carries them back (for the report only: the
+    rows applied are read from rows_json, never from this)."""
+    found = (whole_number(part.strip(), low=1, high=10**7) for part in raw.split(",")[:10_000])
+    return sorted({n for n in found if n is not None})
+
+
 def _preview(request, game: str, read, mode: str, *, action: str):
     result = collection.import_rows(request.user, game, read, mode=mode, apply=False)
-    changes = collection.change_dicts(result.changes)
+    set_names = dict(CardSet.objects.filter(game_id=game).values_list("code", "name"))
+    changes = [
+        {**c, "set_name": set_names.get(c["set"], c["set"])} for c in collection.change_dicts(result.changes)
+    ]
+    problems = [shown_problem(collection.problem_dict(p)) for p in result.problems]
     codes = dict(Card.objects.filter(pk__in={r.key[0] for r in result.resolved}).values_list("pk", "code"))
     # every line read (not only the changes): "replace" removes what the confirmed lines leave out
     rows = [
@@ -186,13 +215,18 @@ def _preview(request, game: str, read, mode: str, *, action: str):
         "decks/collection_preview.html",
         {
             "game": game,
+            "game_name": dict(_games()).get(game, game),
             "mode": mode,
             "mode_label": MODE_LABELS[mode],
             "action": action,
             "format": FORMAT_LABELS.get(result.format, result.format),
             "changes": [c for c in changes if c["lines"]],
             "removed": [c for c in changes if not c["lines"]],
-            "problems": [collection.problem_dict(p) for p in result.problems],
+            "problems": problems,
+            # "replace" states the whole collection: leaving a line out would remove its card, so it waits for
+            # every line; the other modes may apply what was read and report the rest.
+            "partial": bool(problems) and mode != "replace",
+            "skipped": ",".join(str(p["line"]) for p in problems if p["line"]),
             "ignored_columns": result.ignored_columns,
             "lines_read": len(result.resolved),
             "rows_json": json.dumps(rows, ensure_ascii=False),
@@ -219,6 +253,20 @@ def _confirm(request, game: str, *, source: str):
     messages.success(
         request, gettext("Applied: %(n)d line(s) of your collection changed.") % {"n": len(result.changes)}
     )
+    skipped = _skipped_lines(request.POST.get("skipped", ""))
+    if skipped:
+        shown = ", ".join(map(str, skipped[:MAX_SKIPPED_SHOWN])) + (
+            "…" if len(skipped) > MAX_SKIPPED_SHOWN else ""
+        )
+        messages.warning(
+            request,
+            ngettext(
+                "%(n)d line of the file could not be read and was left out: line %(lines)s.",
+                "%(n)d lines of the file could not be read and were left out: lines %(lines)s.",
+                len(skipped),
+            )
+            % {"n": len(skipped), "lines": shown},
+        )
     return redirect(f"{reverse('collection')}?game={game}")
 
 

@@ -7,7 +7,6 @@ import re
 from dataclasses import asdict
 from datetime import UTC, datetime
 
-from django.http import HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.files import FileAnswerMixin, file_response
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.permissions import LoginRequired, require_login
 from cardsdb.api.request_size import MAX_BODY, check_body_size
@@ -388,7 +388,7 @@ class DeckImportView(APIView):
         )
 
 
-class DeckExportView(APIView):
+class DeckExportView(FileAnswerMixin, APIView):
     """The deck as a file: ?as=text, json or pdf (proxy sheet) for every game; for SWCCG also gemp (GEMP's id
     list) and xml (GEMP's deck file), for SWTCG lackey-dek and lackey-txt (LackeyCCG's deck files)."""
 
@@ -408,6 +408,4 @@ class DeckExportView(APIView):
             content, content_type, filename = export_deck(deck, kind)
         except ValueError as exc:  # a proxy sheet holds 1 to 500 cards (decks/deck/proxies.py)
             raise ApiError("cannot-export", f"No {kind} export of this deck: {exc}.") from None
-        response = HttpResponse(content, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return file_response(content, content_type, filename)

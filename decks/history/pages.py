@@ -173,23 +173,28 @@ def deck_share(request, share_id: str):
     return deck_detail(request, deck.pk)
 
 
-def _cards_named(game: str, names: list[str], side: str) -> tuple[list[list[Card]], list[str]]:
-    """The cards each name (or id) picks — several when a name is shared — and a problem per name that picks
+def _cards_named(game: str, game_name: str, names: list[str], side: str):
+    """The cards each name (or id) picks — several when a name is shared — with what each name matched (the page
+    says it, so "vader" picking •Vader rather than •Darth Vader is plain), and a problem per name that picks
     none, with the closest names."""
-    groups, problems = [], []
+    groups, matched, problems = [], [], []
     for name in names:
         try:
-            groups.append(history.cards_for_codes(game, [name]))
-            continue
+            cards = history.cards_for_codes(game, [name])
         except ApiError:
-            pass
-        match = find_card(game, name, side=side or None)
-        if match.cards:
-            groups.append(list(Card.objects.filter(pk__in=match.cards)))
-        else:
-            hint = f" Did you mean {', '.join(match.suggestions)}?" if match.suggestions else ""
-            problems.append(f"No {game} card named “{name}”.{hint}")
-    return groups, problems
+            match = find_card(game, name, side=side or None)
+            cards = list(Card.objects.filter(pk__in=match.cards).order_by("name", "code"))
+            if not cards:
+                problem = gettext("No %(game)s card named “%(name)s”.") % {"game": game_name, "name": name}
+                if match.suggestions:
+                    problem += " " + gettext("Did you mean %(names)s?") % {
+                        "names": ", ".join(match.suggestions)
+                    }
+                problems.append(problem)
+                continue
+        groups.append(cards)
+        matched.append((name, [card.title for card in cards]))
+    return groups, matched, problems
 
 
 def public_decks(request):
@@ -199,17 +204,24 @@ def public_decks(request):
     format_code = _text(request.GET.get("format"), 60)
     name = _text(request.GET.get("q"))
     names = [n for n in (_text(v) for v in request.GET.getlist("card")) if n]
+    games = ordered_games(Game.objects.filter(code__in=PROFILES))
     problems = []
     if len(names) > MAX_CARD_NAMES:
-        problems.append(f"At most {MAX_CARD_NAMES} cards at once; the first {MAX_CARD_NAMES} are used.")
+        problems.append(
+            gettext("At most %(n)d cards at once; the first %(n)d are used.") % {"n": MAX_CARD_NAMES}
+        )
         names = names[:MAX_CARD_NAMES]
-    groups = []
+    groups, matched, blocked = [], [], False
     if names and not game:
-        problems.append("Pick a game to search by card.")
+        problems.append(gettext("Pick a game to search by card."))
+        blocked = True
     elif names:
-        groups, unknown = _cards_named(game, names, side)
+        game_name = next((g.short_name for g in games if g.code == game), game)
+        groups, matched, unknown = _cards_named(game, game_name, names, side)
         problems += unknown
-    found = Deck.objects.none() if problems and names else None
+        blocked = bool(unknown)
+    # A card filter that could not be read lists no decks: its problem is the answer, not "no decks match".
+    found = Deck.objects.none() if blocked else None
     if found is None:
         found = history.public_decks(
             game=game or None, side=side or None, format_code=format_code or None, cards=groups, name=name
@@ -221,7 +233,7 @@ def public_decks(request):
         "decks/public_list.html",
         {
             "page": _page(request, found, DECKS_PER_PAGE),
-            "games": ordered_games(Game.objects.filter(code__in=PROFILES)),
+            "games": games,
             "game": game,
             "sides": PROFILES[game].sides if game else all_sides(),
             "side": side,
@@ -229,7 +241,9 @@ def public_decks(request):
             "format_code": format_code,
             "q": name,
             "card_names": names + [""],
+            "matched": matched,
             "problems": problems,
+            "blocked": blocked,
             "query": query.urlencode(),
         },
     )

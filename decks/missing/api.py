@@ -1,7 +1,6 @@
 """The collection against decks: what I am missing for a deck (and the missing list as a file), and what I can
 build. Login required; a deck is read only when the user may see it (their own or a public one)."""
 
-from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -10,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.files import FileAnswerMixin, file_response
 from cardsdb.api.pagination import page_parameters, whole_number
 from cardsdb.api.permissions import LoginRequired
 from cardsdb.api.views import ERROR, GAME_REQUIRED, check_game
@@ -89,7 +89,7 @@ class DeckMissingView(CollectionCompareView):
         )
 
 
-class DeckMissingExportView(CollectionCompareView):
+class DeckMissingExportView(FileAnswerMixin, CollectionCompareView):
     """The missing cards as a file: ?as=text (the game's text deck list, "2x Card" lines) or csv (swccgdb's
     inventory columns code,name,side,set,type,subtype,qty with qty = copies missing, then needed, owned,
     used_elsewhere)."""
@@ -111,9 +111,7 @@ class DeckMissingExportView(CollectionCompareView):
             raise ApiError("bad-parameter", f"as must be one of {', '.join(MISSING_EXPORTS)}.")
         found = deck_missing(decks.deck_get(deck_id=deck_id, user=request.user), request.user)
         content, content_type, filename = missing_file(found, kind)
-        response = HttpResponse(content, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
+        return file_response(content, content_type, filename)
 
 
 BuildableOut = inline_serializer(

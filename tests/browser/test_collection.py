@@ -25,13 +25,14 @@ def test_player_collects_from_a_card_page_bulk_edit_and_an_import(page, live_sit
     page.click("#collection summary")
     assert page.locator("#collection .collection-history li").count() == 2
 
-    # bulk edit: a preview with an unreadable line has nothing to confirm; fixed, it applies on Confirm only
+    # bulk edit: a preview with an unreadable line offers only to apply the lines read, leaving it out; fixed, it
+    # applies on Confirm only
     page.goto(live_site + "/collection/?game=swccg")
     page.fill("#bulk-lines", "3 Luke Skywalker [Premiere]\n1 Darth Vadr")
     page.click("form:has(#bulk-lines) button[value=preview]")
     assert page.locator('#problems li[data-line="2"]').count() == 1
     assert "Darth Vader" in page.inner_text("#problems")  # the closest card
-    assert page.locator("button[value=confirm]").count() == 0
+    assert "leave out the rest" in page.inner_text("button[value=confirm]")
     page.go_back()
     page.fill("#bulk-lines", "3 Luke Skywalker [Premiere]")
     page.click("form:has(#bulk-lines) button[value=preview]")

@@ -26,6 +26,7 @@ LIST_KEYS = {
     "edition",
     "set",
     "rarity",
+    "alternate_image",
     "stats",
     "values",
     "image_url",
@@ -106,12 +107,21 @@ def test_search_response_shape(api, catalogue):
         "edition": "current",
         "set": {"code": "1", "abbr": "P", "name": "Premiere"},
         "rarity": "R1",
+        "alternate_image": "",
         "stats": {"destiny": "1", "power": "6", "ability": "6", "deploy": "6", "forfeit": "8"},
         "values": {"destiny": 1, "power": 6, "ability": 6, "deploy": 6, "forfeit": 8},
         "image_url": "https://res.starwarsccg.org/cards/Premiere-Dark/large/darthvader.gif",
         "url": "/cards/swccg/1_168/",
         "api_url": "/api/cards/swccg/1_168/",
     }
+
+
+def test_an_alternate_image_printing_is_marked(api, catalogue):
+    """Issue #25: 11_54 and 11_55 both read "•Darth Maul"; the (AI) printing says so."""
+    results = search(api, '!"Darth Maul" set:11')["results"]
+    marks = {entry["id"]: entry["alternate_image"] for entry in results}
+    assert marks == {"11_54": "", "11_55": "AI"}
+    assert get(api, "/api/cards/swccg/11_55/")["alternate_image"] == "AI"
 
 
 def test_search_result_links_resolve(api, catalogue):

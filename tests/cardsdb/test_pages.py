@@ -101,6 +101,24 @@ def test_search_marks_cards_that_are_not_current(web, catalogue):
     assert all(code.startswith("legacy-") for code in card_links(markup))
 
 
+def test_alternate_image_printings_are_marked_in_results_and_on_their_page(web, catalogue):
+    """Issue #25: two "•Darth Maul" rows looked like duplicates; the (AI) printing's row says what it is."""
+    markup = page(web, "/", q='!"Darth Maul" set:11')
+    rows = re.findall(
+        r'<a href="/cards/swccg/(11_5[45])/">•Darth Maul</a>( <span class="tag"[^>]*>alternate image)?',
+        markup,
+    )
+    assert sorted(rows) == [
+        ("11_54", ""),
+        (
+            "11_55",
+            ' <span class="tag" title="Another printing of this card with a different picture">alternate image',
+        ),
+    ]
+    assert '<span class="tag">alternate image</span></h1>' in page(web, "/cards/swccg/11_55/")
+    assert "alternate image" not in page(web, "/cards/swccg/11_54/")
+
+
 def test_search_persona_finds_both_sides(web, catalogue):
     count = Card.objects.filter(game="swccg", edition="current", personas__code="LANDO").count()
     markup = page(web, "/", q="persona:lando")
@@ -363,6 +381,21 @@ def test_card_with_alternate_images(web, catalogue):
         '<span class="tag"><abbr title="C-Slip alternate image, number 2">C-Slip AI 2</abbr></span>' in images
         and "•Darth Maul, Lone Hunter (C-Slip AI 2)</a>" in images
     )
+
+
+def test_version_thumbnails_fall_back_to_the_drawn_faces(web, catalogue):
+    """Issue #25: with the image host unreachable the thumbnails were broken images; like the main image, each
+    falls back to the face drawn from its card's facts."""
+    markup = page(web, "/cards/swccg/209_16/")
+    versions = section(markup, "<h3>Other versions</h3>", "</ul>")
+    thumbs = re.findall(r'<a href="(/cards/swccg/[^/"]+/)"><img src="http[^"]+"[^>]*>', versions)
+    assert thumbs
+    for url in thumbs:
+        tag = re.search(rf'<a href="{url}"><img [^>]*>', versions).group(0)
+        assert f"onerror=\"this.onerror=null;this.src='{url}face.png'\"" in tag
+        assert f'data-preview-fallback="{url}face.png"' in tag
+    images = section(page(web, "/cards/swccg/203_26/"), "<h3>Alternate images</h3>", "</ul>")
+    assert images.count("this.src='/cards/swccg/203_26/face.png'") == 3
 
 
 @pytest.mark.parametrize("url", ["/cards/swccg/9_999/", "/cards/pazaak/1_168/", "/cards/swccg/1_168_BACK/"])

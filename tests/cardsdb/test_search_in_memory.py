@@ -113,7 +113,8 @@ class Terms:
             s = rng.choice(self.sets)
             return f"{name}{op}{quoted(rng.choice([s.code, s.abbr or s.code, self.word(s.name)]))}"
         if kind is Kind.RARITY:
-            return f"{name}{op}{quoted(card.rarity or 'R')}"
+            rarity = card.rarity or "R"
+            return f"{name}{op}{quoted(rng.choice([rarity, rarity[:1], 'common', 'uncommon']))}"
         if kind is Kind.PERSONA and self.personas:
             p = rng.choice(self.personas)
             return f"{name}{op}{quoted(rng.choice([p.code, p.name, self.word(p.name)]))}"

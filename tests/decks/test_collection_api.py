@@ -226,3 +226,12 @@ def test_history_per_card(api, luke):
     missing = api.get("/api/collection/history/?game=swccg&card=nope")
     assert missing.status_code == 404 and missing.json()["code"] == "card-not-found"
     assert api.get("/api/collection/export/?game=swccg&as=xml").json()["code"] == "bad-parameter"
+
+
+@pytest.mark.parametrize(("kind", "accept"), [("csv", "text/csv"), ("json", "application/json")])
+def test_an_export_answers_the_type_a_client_asks_for(api, kind, accept):
+    """Issue #25: GET /api/collection/export/?as=csv with Accept: text/csv answered 406."""
+    response = api.get(f"/api/collection/export/?game=swccg&as={kind}", HTTP_ACCEPT=accept)
+    assert response.status_code == 200 and response["Content-Type"].startswith(accept)
+    refused = api.get("/api/collection/export/?game=swccg&as=xml", HTTP_ACCEPT=accept)
+    assert refused.status_code == 400 and refused.json()["code"] == "bad-parameter"

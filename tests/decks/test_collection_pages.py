@@ -4,6 +4,7 @@ confirmed (nothing applied before), the +/- form of card pages, exports; never a
 import html
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -32,6 +33,20 @@ def test_pages_need_a_login(client):
 
 def test_the_header_links_to_the_collection(page):
     assert 'href="/collection/"' in page.get("/decks/").content.decode()
+
+
+def test_the_collection_page_links_to_what_i_can_build(page):
+    """Issue #25: "What can I build" was reachable only from a deck's missing-cards panel."""
+    markup = page.get("/collection/?game=swtcg").content.decode()
+    assert '<a href="/collection/buildable/?game=swtcg">What can I build?</a>' in markup
+    assert page.get("/collection/buildable/?game=swtcg").status_code == 200
+
+
+def test_the_readme_says_how_to_run_on_another_port():
+    """Issue #25: `make run` serves on 8000; the README says how to pick another port."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "make run PORT=" in readme
+    assert re.search(r"^PORT \?= \d+$", (Path(__file__).resolve().parents[2] / "Makefile").read_text(), re.M)
 
 
 def test_the_table_shows_my_cards_only_and_filters_by_name(page, luke):
@@ -82,7 +97,8 @@ def test_every_unreadable_line_is_shown_with_its_number_and_closest_cards(page, 
     text = response.content.decode()
     assert 'data-code="unknown-card" data-line="2"' in text and "/cards/swccg/1_168/" in text
     assert 'data-line="3"' in text  # "x Luke": no card named "x Luke"
-    assert 'name="rows_json"' not in text and not owned(luke)
+    # the readable line may be applied, the others left out and reported (issue #25); nothing is yet
+    assert 'name="skipped" value="2,3"' in text and not owned(luke)
 
 
 def test_a_tampered_confirm_is_validated_again(page, luke):
@@ -135,6 +151,43 @@ def test_import_upload_preview_lists_removals_then_confirm_applies(page, luke):
     )
     # the file states the whole collection: Darth Vader of Premiere only (the line without a set is gone too)
     assert owned(luke) == {("1_168", "1", "", "", ""): 3}
+
+
+def test_import_preview_reads_plainly_and_can_apply_the_readable_lines(page, luke):
+    """Issue #25: set names rather than codes, the game's name rather than swccg, "Line 3" said once, and the
+    lines read may be applied with the others reported."""
+    text = "Quantity,Name,Edition Code\n3,Darth Vader,P\nx,Luke Skywalker,P\n"
+    response = page.post(
+        "/collection/import/", {"game": "swccg", "mode": "add", "action": "preview", "text": text}
+    )
+    markup = response.content.decode()
+    assert response.status_code == 200
+    assert "(SWCCG):" in markup and "(swccg)" not in markup
+    assert '<span title="1">Premiere</span>' in markup
+    problem = re.search(r'<li data-code="bad-quantity" data-line="3">(.*?)</li>', markup, re.S).group(1)
+    assert problem.count("Line 3") == 1 and problem.startswith("<strong>Line 3</strong>: the quantity")
+    assert 'name="skipped" value="3"' in markup and "leave out the rest" in markup
+    confirmed = page.post(
+        "/collection/import/",
+        {
+            "game": "swccg",
+            "mode": "add",
+            "action": "confirm",
+            "rows_json": hidden_rows(response),
+            "skipped": "3",
+        },
+        follow=True,
+    )
+    assert owned(luke) == {("1_168", "1", "", "", ""): 3}
+    assert "1 line of the file could not be read and was left out: line 3." in confirmed.content.decode()
+    # replacing states the whole collection: a line left out would remove its card, so nothing is applied
+    replace = page.post(
+        "/collection/import/", {"game": "swccg", "mode": "replace", "action": "preview", "text": text}
+    )
+    assert (
+        'name="skipped"' not in replace.content.decode()
+        and "nothing can be applied" in replace.content.decode()
+    )
 
 
 def test_import_refusals_are_shown_on_the_page(page, luke):

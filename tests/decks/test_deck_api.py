@@ -223,6 +223,27 @@ def test_a_card_named_on_two_lines_is_saved_once_with_both_counts(owner):
     assert again.status_code == 201 and {c["id"]: c["count"] for c in again.json()["cards"]}["1_168"] == 3
 
 
+@pytest.mark.parametrize(
+    ("kind", "accept"),
+    [
+        ("text", "text/plain"),
+        ("json", "application/json"),
+        ("xml", "application/xml"),
+        ("gemp", "text/plain"),
+        ("pdf", "application/pdf"),
+    ],
+)
+def test_an_export_answers_the_type_a_client_asks_for(owner, swccg_dir, kind, accept):
+    """Issue #25: Accept: text/csv (or any file type) answered 406 from renderers that only speak JSON."""
+    deck = sample(swccg_dir)
+    body = create(client_for(owner), cards=as_items(deck["cards"])).json()
+    url = f"/api/decks/{body['id']}/export/"
+    response = client_for(owner).get(url, {"as": kind}, HTTP_ACCEPT=accept)
+    assert response.status_code == 200 and response["Content-Type"].startswith(accept)
+    refused = client_for(owner).get(url, {"as": "docx"}, HTTP_ACCEPT=accept)
+    assert refused.status_code == 400 and refused.json()["code"] == "bad-export"
+
+
 def test_each_export_has_its_own_file_name(owner, swccg_dir):
     client = client_for(owner)
     deck_id = create(client, cards=as_items(sample(swccg_dir)["cards"])).json()["id"]

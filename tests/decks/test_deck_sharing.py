@@ -2,6 +2,8 @@
 /d/<share_id>/, "decks using this card" on card pages, and the deck page's history, diff, restore, delete,
 duplicate and "active" controls. A private deck never shows through any of them, its share address included."""
 
+import re
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
@@ -241,13 +243,25 @@ def test_the_public_deck_page_filters_by_card_names(client, decks):
     by_id = client.get("/decks/public/", {"game": "swccg", "card": "1_169"}).content.decode()
     assert "Vader beats" in by_id and "Tarkin control" in by_id
     unknown = client.get("/decks/public/", {"game": "swccg", "card": "Qwxzzy Plth"}).content.decode()
-    assert "No swccg card named" in unknown and "No public decks match." in unknown
+    assert "No SWCCG card named “Qwxzzy Plth”." in unknown and "No public decks match." not in unknown
     no_game = client.get("/decks/public/", {"card": "Darth Vader"}).content.decode()
-    assert "Pick a game to search by card." in no_game
+    # Issue #25: the problem alone, not "No public decks match." beside it.
+    assert "Pick a game to search by card." in no_game and "No public decks match." not in no_game
     light = client.get("/decks/public/", {"side": "Light"}).content.decode()
     assert "Luke deck" in light and "Vader beats" not in light
     hostile = client.get("/decks/public/", {"q": "a\x00b", "card": "\x00", "game": "swccg\x00", "page": "²"})
     assert hostile.status_code == 200
+
+
+def test_the_public_deck_page_says_which_card_a_name_matched(client, decks):
+    """Issue #25: "vader" said "No public decks match" without saying it had picked •Vader, not •Darth Vader."""
+    page = client.get("/decks/public/", {"game": "swccg", "card": "vader"}).content.decode()
+    assert re.search(r'<p class="small matched-card">Card “vader”: [^<]*•Vader[^<]*\.</p>', page)
+    if "Vader beats" not in page:
+        assert "No public decks use these cards with these filters." in page
+    assert "No public decks match." not in page
+    by_name = client.get("/decks/public/", {"game": "swccg", "card": "Darth Vader"}).content.decode()
+    assert "Card “Darth Vader”: •Darth Vader" in by_name and "Vader beats" in by_name
 
 
 def test_the_public_deck_page_is_paginated(client, owner):

@@ -241,3 +241,10 @@ def test_an_swtcg_deck_and_its_sideboard(han, swtcg_catalogue):
     ]
     ranked = client_for(han).get("/api/collection/buildable/", {"game": "swtcg"}).json()["results"]
     assert [(r["name"], r["covered"], r["needed"]) for r in ranked] == [("Empire", 3, 7)]
+
+
+@pytest.mark.parametrize(("kind", "accept"), [("csv", "text/csv"), ("text", "text/plain")])
+def test_an_export_answers_the_type_a_client_asks_for(han, hunt, kind, accept):
+    """Issue #25: a client asking for the file's type (Accept: text/csv) got a 406."""
+    response = client_for(han).get(f"/api/decks/{hunt.pk}/missing/export/?as={kind}", HTTP_ACCEPT=accept)
+    assert response.status_code == 200 and response["Content-Type"].startswith(accept)

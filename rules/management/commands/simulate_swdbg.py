@@ -19,12 +19,23 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--games", type=int, default=100)
-        parser.add_argument("--players", default="greedy,search", help="two of: " + ", ".join(players()))
         parser.add_argument(
-            "--setup", default="beginner", help="a SW:DBG format code: beginner or full-galaxy"
+            "--games", type=int, default=100, help=f"how many games to play, 1 to {MAX_GAMES:,} (default 100)"
         )
-        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument(
+            "--players",
+            default="greedy,search",
+            help="two of: " + ", ".join(players()) + " (default greedy,search)",
+        )
+        parser.add_argument(
+            "--setup", default="beginner", help="a SW:DBG format code: beginner (default) or full-galaxy"
+        )
+        parser.add_argument(
+            "--seed",
+            type=int,
+            default=0,
+            help="the first game's seed, 0 to 2**62 (default 0); game i plays seed+i, so a run repeats exactly",
+        )
         parser.add_argument("--out", help="write the records here, one JSON object per line")
         parser.add_argument("--json", action="store_true", help="print the summary as JSON")
 

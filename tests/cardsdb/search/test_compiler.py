@@ -64,6 +64,16 @@ CASES = [
     ),
     ("rarity:R1", lambda c: c.rarity == "R1"),
     ("rarity:rare", lambda c: c.rarity in {"R", "R1", "R2"}),
+    # The common letters take in SWCCG's numbered grades (issue #25: r:c found nothing).
+    ("r:c", lambda c: c.rarity in {"C", "C1", "C2", "C3"}),
+    ("rarity:C", lambda c: c.rarity in {"C", "C1", "C2", "C3"}),
+    ("rarity:common", lambda c: c.rarity in {"C", "C1", "C2", "C3"}),
+    ("r:u", lambda c: c.rarity in {"U", "U1", "U2"}),
+    ("rarity:uncommon", lambda c: c.rarity in {"U", "U1", "U2"}),
+    ("r:r", lambda c: c.rarity in {"R", "R1", "R2"}),
+    ("rarity=C2", lambda c: c.rarity == "C2"),
+    ("r:pm", lambda c: c.rarity in {"PM", "PM2", "PM3", "PM5"}),
+    ("-r:c", lambda c: c.rarity not in {"C", "C1", "C2", "C3"}),
     # ':' matches a value or a word of it that starts so ("icon:pilot" finds "Permanent Pilot").
     (
         "icon:pilot",

@@ -1,5 +1,5 @@
 """The default order of search results (cardsdb/search/relevance.py): the exact title, a nickname or acronym,
-titles beginning with the words, a word of the title beginning with them, every word in the title, the rest;
+a unique card with the words as whole words of its title, titles beginning with the words, a word of the title beginning with them, every word in the title, the rest;
 ties by name. The same on SQLite and PostgreSQL, in the API and on the page; order: overrides it."""
 
 import re
@@ -18,39 +18,41 @@ def titles(query, game="swccg"):
     return list(card_search(query=query, game=game).values_list("title", flat=True))
 
 
-def rank(title_key: str, words: list[str], nickname: bool = False) -> int:
+def rank(title_key: str, words: list[str], unique: bool, nickname: bool = False) -> int:
     """The rank relevance.py gives, recomputed in Python from the folded title (with its nicknames)."""
     phrase = fold(" ".join(words))
     if title_key == phrase or title_key.startswith(phrase + " / "):
         return 0
     if nickname:
         return 1
-    if title_key.startswith(phrase):
+    if unique and re.search(rf"(^| ){re.escape(phrase)}($| |,)", title_key):
         return 2
-    if " " + phrase in title_key:
+    if title_key.startswith(phrase):
         return 3
-    if all(fold(w) in title_key for w in words):
+    if " " + phrase in title_key:
         return 4
-    return 5
+    if all(fold(w) in title_key for w in words):
+        return 5
+    return 6
 
 
 @pytest.mark.parametrize("query", ["vader", "darth vader", "luke skywalker", "jedi", "hunt down", "dark"])
 def test_ranks_never_go_down(query):
-    cards = card_search(query=query, game="swccg").values_list("search_title", "relevance")
+    cards = card_search(query=query, game="swccg").values_list("search_title", "uniqueness_kind", "relevance")
     words = query.split()
-    got = [r for _title, r in cards]
+    got = [r for _title, _unique, r in cards]
     assert got == sorted(got), "ranks must not go down the list"
-    for title_key, r in cards:
+    for title_key, unique, r in cards:
         if r != 1:  # nickname hits are told by the nickname index, checked below
-            assert r == rank(title_key, words), title_key
+            assert r == rank(title_key, words, unique != "none"), title_key
 
 
-def test_exact_title_first_then_prefix_then_word():
+def test_exact_title_first_then_unique_cards_named_so_then_prefix():
+    """Issue #25: "vader" put •Darth Vader on row 23, behind every "Vader's …" card."""
     found = titles("vader")
     assert found[0] == "•Vader"
-    prefix = [t for t in found if fold(t).startswith("vader")]
-    assert found[: len(prefix)] == prefix  # "Vader (V)", "Vader's Anger"… before "Darth Vader"
-    assert found.index("•Darth Vader") > len(prefix)
+    first_prefix = min(i for i, t in enumerate(found) if fold(t).startswith("vader'"))
+    assert found.index("•Darth Vader") < min(first_prefix, 5)
 
 
 def test_two_words_exact_title_first():
@@ -68,7 +70,7 @@ def test_title_matches_come_before_text_matches():
 
 def test_ties_are_by_name():
     """Within one rank, the database's own order of names (its collation), then side and id."""
-    tied = card_search(query="vader", game="swccg").filter(relevance=2)
+    tied = card_search(query="vader", game="swccg").filter(relevance=3)
     codes = list(tied.values_list("code", flat=True))
     assert len(codes) > 5
     by_name = Card.objects.filter(code__in=codes, game_id="swccg").order_by("name", "side", "code")

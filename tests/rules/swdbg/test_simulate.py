@@ -5,6 +5,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from rules.management.commands.simulate_swdbg import Command
 from rules.setups import engine_setup
 from rules.swdbg.record import replay
 from rules.swdbg.simulate import simulate, slot_names, wilson
@@ -50,3 +51,11 @@ def test_the_command_writes_records_that_replay(tmp_path, swdbg_catalogue, capsy
 def test_the_command_refuses_bad_options(swdbg_catalogue, options):
     with pytest.raises(CommandError):
         call_command("simulate_swdbg", **{"games": 1, **options})
+
+
+def test_help_describes_every_option():
+    """Issue #25: `simulate_swdbg --help` left --games and --seed without a word."""
+    parser = Command().create_parser("manage.py", "simulate_swdbg")
+    own = {"--games", "--players", "--setup", "--seed", "--out", "--json"}
+    described = {o for a in parser._actions if a.help for o in a.option_strings}
+    assert own <= described
