@@ -1,15 +1,25 @@
 """Issue #25: the words the pages write themselves (a card's standing and why, format names, a deck's history, a
 replay's kind) are in the page's language; what the data holds stays as it is."""
 
+import html
+import re
+
 import pytest
 from django.utils import translation
 
+from decks.deck.services import Entry, deck_create, deck_update
 from decks.legality.card_formats import swccg_standing, swtcg_standing
 from decks.legality.formats import FormatRules
 from decks.legality.records import LegalityCard
 from decks.legality.swtcg import TcgCard, TcgFormat
 
 LANGS = ("it", "pl")
+
+
+def visible(markup: str) -> str:
+    """The words a reader sees: the text between the tags (no attributes, scripts or styles), spaces folded."""
+    markup = re.sub(r"<(script|style)\b.*?</\1>", " ", markup, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
 
 
 def gemp(card_id, **kw):
@@ -65,3 +75,49 @@ def test_a_count_in_a_reason_takes_polish_forms():
         assert swtcg_standing([card], ["ANH"], rules).reason == "najwyżej 4 kopie"
     with translation.override("it"):
         assert swtcg_standing([card], ["ANH"], rules).reason == "al massimo 4 copie"
+
+
+@pytest.fixture
+def changed_deck(catalogue, django_user_model):
+    """A public deck in "Open (40 cards)" saved twice: a card added and its side changed; illegal both times."""
+    owner = django_user_model.objects.create_user("mon", password="mothma-pass-123")
+    deck = deck_create(
+        owner=owner,
+        name="EBO",
+        game="swccg",
+        format_code="open40card",
+        side="Dark",
+        is_public=True,
+        entries=[Entry("1_168", 1, "deck")],
+    )
+    deck_update(deck, entries=[Entry("1_168", 1, "deck"), Entry("1_169", 1, "deck")], side="Light")
+    return deck
+
+
+def test_the_history_and_the_diff_name_the_format_and_speak_the_pages_language(client, changed_deck):
+    pk = changed_deck.pk
+    words = {
+        "it": ("ancora illegale", "Mazzo: 0 → 1", "<td>Lato</td>"),
+        "pl": ("nadal nielegalna", "Talia: 0 → 1", "<td>Strona</td>"),
+    }
+    for lang, (still, zone, field) in words.items():
+        diff = client.get(
+            f"/decks/{pk}/diff/", {"from": 1, "to": 2}, HTTP_ACCEPT_LANGUAGE=lang
+        ).content.decode()
+        assert still in diff and zone in diff and field in diff
+        text = visible(diff)
+        assert "still illegal" not in text and "deck: 0" not in text and " side " not in text
+        assert "Open (40 cards)" in text and "open40card" not in text
+        history = client.get(f"/decks/{pk}/history/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+        assert "<td>Open (40 cards)</td>" in history and "<td>open40card</td>" not in history
+    english = client.get(f"/decks/{pk}/diff/", {"from": 1, "to": 2}).content.decode()
+    assert "still illegal" in english and "Deck: 0 → 1" in english and "<td>Side</td>" in english
+
+
+def test_the_diff_api_keeps_its_english_keys(client, changed_deck):
+    client.force_login(changed_deck.owner)
+    body = client.get(
+        f"/api/decks/{changed_deck.pk}/diff/", {"from": 1, "to": 2}, HTTP_ACCEPT_LANGUAGE="it"
+    ).json()
+    assert body["legality"]["change"] == "still illegal" and body["legality"]["format"] == "open40card"
+    assert {f["field"] for f in body["fields"]} == {"side"} and body["added"][0]["zone"] == "deck"
