@@ -12,6 +12,7 @@ from decks.legality.card_formats import swccg_standing, swtcg_standing
 from decks.legality.formats import FormatRules
 from decks.legality.records import LegalityCard
 from decks.legality.swtcg import TcgCard, TcgFormat
+from rules.models import SavedReplay
 
 LANGS = ("it", "pl")
 
@@ -121,3 +122,15 @@ def test_the_diff_api_keeps_its_english_keys(client, changed_deck):
     ).json()
     assert body["legality"]["change"] == "still illegal" and body["legality"]["format"] == "open40card"
     assert {f["field"] for f in body["fields"]} == {"side"} and body["added"][0]["zone"] == "deck"
+
+
+def test_a_saved_replays_kind_is_in_the_pages_language(client, django_user_model):
+    leia = django_user_model.objects.create_user("leia")
+    saved = SavedReplay.objects.create(
+        owner=leia, game_id="swccg", kind="gemp", title="Cantina", gemp_file=b"<x/>", size=4, events=3
+    )
+    client.force_login(leia)
+    for lang, kind in (("it", "replay GEMP"), ("pl", "zapis powtórki GEMP")):
+        for url in ("/games/swccg/replay/", f"/games/swccg/replay/{saved.token}/"):
+            text = visible(client.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode())
+            assert kind in text and "GEMP replay" not in text
