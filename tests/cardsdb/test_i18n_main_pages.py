@@ -13,6 +13,8 @@ from decks.legality.formats import FormatRules
 from decks.legality.records import LegalityCard
 from decks.legality.swtcg import TcgCard, TcgFormat
 from rules.models import SavedReplay
+from rules.swccg.referee.results import Violation
+from rules.swccg.rulebook import RULES, TITLES
 
 LANGS = ("it", "pl")
 
@@ -134,3 +136,12 @@ def test_a_saved_replays_kind_is_in_the_pages_language(client, django_user_model
         for url in ("/games/swccg/replay/", f"/games/swccg/replay/{saved.token}/"):
             text = visible(client.get(url, HTTP_ACCEPT_LANGUAGE=lang).content.decode())
             assert kind in text and "GEMP replay" not in text
+
+
+def test_an_english_page_names_the_swccg_rule_in_english_and_keeps_the_italian_source():
+    english = {"Capturing characters and captives", "Crossing Over", "Lando and Lobot", "Sabacc Rules"}
+    for section, _words, _gist in RULES.values():
+        assert section in english or section in TITLES, section
+    rule = Violation(0, "game-over", "The game is over.").as_dict()["rule"]
+    assert rule["section"] == "L'eccitante conclusione" and rule["title"] == "The exciting conclusion"
+    assert "prosciugato" in rule["words"]  # the quote stays the rulebook's own
