@@ -145,3 +145,67 @@ def test_an_english_page_names_the_swccg_rule_in_english_and_keeps_the_italian_s
     rule = Violation(0, "game-over", "The game is over.").as_dict()["rule"]
     assert rule["section"] == "L'eccitante conclusione" and rule["title"] == "The exciting conclusion"
     assert "prosciugato" in rule["words"]  # the quote stays the rulebook's own
+
+
+# The interface's own English words each main page shows in English (menu, headings, buttons, standings), all
+# translated: none may be left on the page in Italian or Polish. Card texts, titles and format names are data.
+MENU = ("Decks", "Build", "Collection", "Games", "Sets", "Log out", "Skip to content")
+MAIN_PAGES = {
+    "search": ("/?q=vader", (*MENU, "Search", "Syntax help", "Table", "Images", "best match", "Rarity")),
+    "card": (
+        "/cards/swccg/1_168/",
+        (*MENU, "Legality", "Legal", "Banned", "Not in pool", "Why", "Icons", "Nicknames", "Game text"),
+    ),
+    "card reasons": (
+        "/cards/swccg/1_168/",
+        ("is banned in the format", "on the format's ban list", "formats:"),
+    ),
+    "deck": (
+        "/decks/{deck}/",
+        (*MENU, "Statistics", "Odds", "Edit", "History", "Duplicate", "Check in", "Not legal in", "Missing"),
+    ),
+    "builder": (
+        "/decks/new/",
+        (*MENU, "Build a deck", "Find cards", "Side", "Save", "Check", "Notes"),
+    ),
+    "collection": ("/collection/", (*MENU, "My collection", "Bulk edit", "Import", "Filter", "Preview")),
+    "games": ("/games/", (*MENU, "Your side", "Opponent", "Start", "Your games", "No games yet")),
+}
+
+
+def english_words_left(text: str, words) -> list[str]:
+    return [w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_interface_words_on_the_main_pages(client, catalogue, django_user_model, lang):
+    owner = django_user_model.objects.create_user("han", password="falcon-pass-123")
+    deck = deck_create(
+        owner=owner,
+        name="Vader's Fist",
+        game="swccg",
+        format_code="open",
+        side="Dark",
+        is_public=True,
+        entries=[Entry("1_168", 3, "deck")],
+    )
+    client.force_login(owner)
+    left = {}
+    for name, (url, words) in MAIN_PAGES.items():
+        response = client.get(url.format(deck=deck.pk), HTTP_ACCEPT_LANGUAGE=lang)
+        assert response.status_code == 200 and response["Content-Language"] == lang, name
+        found = english_words_left(visible(response.content.decode()), words)
+        if found:
+            left[name] = found
+    assert not left
+
+
+def test_the_word_list_finds_english_on_the_english_pages(client, catalogue):
+    """The check itself: the same words are there in English, so their absence above means translated."""
+    text = visible(client.get("/cards/swccg/1_168/").content.decode())
+    assert english_words_left(text, MAIN_PAGES["card"][1][:3]) == ["Decks", "Build", "Collection"]
+    assert english_words_left(text, ("Legal", "Banned", "is banned in the format")) == [
+        "Legal",
+        "Banned",
+        "is banned in the format",
+    ]
