@@ -166,7 +166,7 @@ MAIN_PAGES = {
     ),
     "builder": (
         "/decks/new/",
-        (*MENU, "Build a deck", "Find cards", "Side", "Save", "Check", "Notes"),
+        (*MENU, "Build a deck", "Find cards", "Side", "Save", "Check", "Notes", "lines with section headers"),
     ),
     "collection": ("/collection/", (*MENU, "My collection", "Bulk edit", "Import", "Filter", "Preview")),
     "games": ("/games/", (*MENU, "Your side", "Opponent", "Start", "Your games", "No games yet")),
