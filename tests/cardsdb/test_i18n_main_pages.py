@@ -12,7 +12,7 @@ from decks.legality.card_formats import swccg_standing, swtcg_standing
 from decks.legality.formats import FormatRules
 from decks.legality.records import LegalityCard
 from decks.legality.swtcg import TcgCard, TcgFormat
-from rules.models import SavedReplay
+from rules.models import SavedGame, SavedReplay
 from rules.swccg.referee.results import Violation
 from rules.swccg.rulebook import RULES, TITLES
 
@@ -169,7 +169,10 @@ MAIN_PAGES = {
         (*MENU, "Build a deck", "Find cards", "Side", "Save", "Check", "Notes", "lines with section headers"),
     ),
     "collection": ("/collection/", (*MENU, "My collection", "Bulk edit", "Import", "Filter", "Preview")),
-    "games": ("/games/", (*MENU, "Your side", "Opponent", "Start", "Your games", "No games yet")),
+    "games": (
+        "/games/",
+        (*MENU, "Your side", "Opponent", "Start", "Your games", "Empire", "Rebel", "playing"),
+    ),
 }
 
 
@@ -189,6 +192,10 @@ def test_no_english_interface_words_on_the_main_pages(client, catalogue, django_
         is_public=True,
         entries=[Entry("1_168", 3, "deck")],
     )
+    # A game in progress: the list shows its faction and status.
+    SavedGame.objects.create(
+        game_id="swdbg", owner=owner, seat=0, opponent="greedy", record={"players": [{"faction": "Empire"}]}
+    )
     client.force_login(owner)
     left = {}
     for name, (url, words) in MAIN_PAGES.items():
@@ -200,10 +207,17 @@ def test_no_english_interface_words_on_the_main_pages(client, catalogue, django_
     assert not left
 
 
-def test_the_word_list_finds_english_on_the_english_pages(client, catalogue):
+def test_the_word_list_finds_english_on_the_english_pages(client, catalogue, django_user_model):
     """The check itself: the same words are there in English, so their absence above means translated."""
+    owner = django_user_model.objects.create_user("han")
+    SavedGame.objects.create(
+        game_id="swdbg", owner=owner, seat=0, opponent="greedy", record={"players": [{"faction": "Empire"}]}
+    )
+    client.force_login(owner)
     text = visible(client.get("/cards/swccg/1_168/").content.decode())
     assert english_words_left(text, MAIN_PAGES["card"][1][:3]) == ["Decks", "Build", "Collection"]
+    games = visible(client.get("/games/").content.decode())
+    assert english_words_left(games, ("Empire", "Rebel", "playing")) == ["Empire", "Rebel", "playing"]
     assert english_words_left(text, ("Legal", "Banned", "is banned in the format")) == [
         "Legal",
         "Banned",
