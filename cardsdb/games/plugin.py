@@ -19,7 +19,7 @@ class DeckProfile:
     zones: tuple[tuple[str, str], ...]  # (DeckCard zone, label in this game)
     default_format: str
     search_example: str
-    list_help: str
+    list_help: str  # lazy: the builder shows it in the page's language
     side_label: str = "Side"
 
 

@@ -1,5 +1,7 @@
 """Star Wars: Customizable Card Game (Decipher 1995–2001, the Players Committee since)."""
 
+from django.utils.translation import pgettext_lazy
+
 from cardsdb.importers import swccg as importer
 
 from .plugin import DeckProfile, GamePlugin
@@ -14,8 +16,11 @@ PLUGIN = GamePlugin(
         zones=(("deck", "Deck"), ("starting", "Starting"), ("outside", "Outside deck")),
         default_format="open",
         search_example="t:character side:dark power>=6",
-        list_help="2x Darth Vader lines with section headers (Starting, Outside deck:), a GEMP id list, GEMP XML, "
-        "swccgdb or Holotable",
+        list_help=pgettext_lazy(
+            "deck list help",
+            "2x Darth Vader lines with section headers (Starting, Outside deck:), a GEMP id list, GEMP XML, "
+            "swccgdb or Holotable",
+        ),
     ),
     statistics="swccg",
     hand_size=8,

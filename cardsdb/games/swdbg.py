@@ -1,5 +1,7 @@
 """Star Wars: The Deckbuilding Game (Fantasy Flight Games 2023; the Clone Wars Edition 2024)."""
 
+from django.utils.translation import pgettext_lazy
+
 from cardsdb.importers import swdbg as importer
 
 from .plugin import DeckProfile, GamePlugin
@@ -17,7 +19,7 @@ PLUGIN = GamePlugin(
         zones=(("deck", "Starter deck"), ("outside", "Base deck")),
         default_format="beginner",
         search_example="faction:rebel trait:fighter cost<=3",
-        list_help="a game setup (starter decks, bases, galaxy deck)",
+        list_help=pgettext_lazy("deck list help", "a game setup (starter decks, bases, galaxy deck)"),
         side_label="Faction",
     ),
     setup_decks=True,

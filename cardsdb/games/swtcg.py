@@ -1,5 +1,7 @@
 """Star Wars Trading Card Game (Wizards of the Coast 2002–2005, the community's sets since)."""
 
+from django.utils.translation import pgettext_lazy
+
 from cardsdb.importers import swtcg as importer
 
 from .plugin import DeckProfile, GamePlugin
@@ -15,8 +17,11 @@ PLUGIN = GamePlugin(
         zones=(("deck", "Deck"), ("outside", "Outside the game / sideboard")),
         default_format="full",
         search_example="arena:space speed>=50 side:light",
-        list_help="4 Luke Skywalker (A) lines, LackeyCCG .txt (count<TAB>name, Sideboard: / Outside the game: "
-        "sections) or LackeyCCG .dek XML",
+        list_help=pgettext_lazy(
+            "deck list help",
+            "4 Luke Skywalker (A) lines, LackeyCCG .txt (count<TAB>name, Sideboard: / Outside the game: "
+            "sections) or LackeyCCG .dek XML",
+        ),
     ),
     statistics="tcg",
     has_arenas=True,

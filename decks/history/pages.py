@@ -8,17 +8,18 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from cardsdb.api.errors import ApiError
 from cardsdb.games.order import ordered_games
+from cardsdb.labels import shown as in_language
 from cardsdb.models import Card, Game
 from cardsdb.naming import find_card
 from decks.deck import services as decks
 from decks.deck.pages import deck_detail
 from decks.deck.storage import MAX_VERSIONS
-from decks.games import PROFILES, all_sides
+from decks.games import PROFILES, all_sides, profile
 from decks.history import services as history
 from decks.legality.messages import shown_violations
 from decks.models import Deck, Format
@@ -28,6 +29,14 @@ VERSIONS_PER_PAGE = 25
 DECKS_PER_PAGE = 25
 MAX_CARD_NAMES = history.MAX_CARD_FILTERS
 MAX_PICKER_DECKS = 200  # the user's own decks offered in the compare page's pickers
+# The diff page's words for a version's fields (decks/deck/snapshot.py: SNAPSHOT_FIELDS); the API keeps the keys.
+FIELD_LABELS = {
+    "name": pgettext_lazy("deck field", "Name"),
+    "side": pgettext_lazy("deck field", "Side"),
+    "format_code": pgettext_lazy("deck field", "Format"),
+    "notes": pgettext_lazy("deck field", "Notes"),
+    "setup": pgettext_lazy("deck field", "Setup"),
+}
 
 
 def _readable(request, deck_id: int, *, for_change: bool = False) -> Deck:
@@ -58,6 +67,9 @@ def deck_history(request, deck_id: int):
         for version, previous in zip(shown, [v.number for v in shown[1:]] + [older], strict=True):
             version.total = sum(c.get("count", 0) for c in version.cards)
             version.previous = previous
+    names = _format_names(deck.game_id)
+    for version in shown:
+        version.format_name = names.get(version.format_code, version.format_code)
     before, after = history.default_span(deck, request.user)
     return render(
         request,
@@ -74,6 +86,30 @@ def deck_history(request, deck_id: int):
     )
 
 
+def _format_names(game: str) -> dict[str, str]:
+    """A format's code → its name, for the pages (a version may name a format since removed: its code stays)."""
+    return dict(Format.objects.filter(game_id=game).values_list("code", "name"))
+
+
+def _shown_diff(diff: dict, game: str, names: dict[str, str]) -> dict:
+    """The diff as the page words it, in its language: zones, fields, sides and formats by their names."""
+    zones = dict(profile(game).zones)
+    for row in diff["added"] + diff["removed"]:
+        row["zone_label"] = in_language(zones.get(row["zone"], row["zone"]), "zone")
+    for field in diff["fields"]:
+        field["label"] = FIELD_LABELS.get(field["field"], field["field"])
+        if field["field"] == "format_code":
+            field["from"], field["to"] = (names.get(v, v) for v in (field["from"], field["to"]))
+        elif field["field"] == "side":
+            field["from"], field["to"] = (
+                in_language(v, "side") if v else v for v in (field["from"], field["to"])
+            )
+    if diff["legality"]:
+        code = diff["legality"]["format"]
+        diff["legality"]["format_name"] = names.get(code, code)
+    return diff
+
+
 def deck_diff(request, deck_id: int):
     deck = _readable(request, deck_id)
     after = whole_number(request.GET.get("to"), None, low=1, high=2**31 - 1)
@@ -85,12 +121,13 @@ def deck_diff(request, deck_id: int):
     format_code = wanted if wanted in codes else (deck.format.code if deck.format_id else "")
     context = {"deck": deck, "from": before, "to": after, "formats": formats, "format_code": format_code}
     try:
-        context["diff"] = history.version_diff(
+        found = history.version_diff(
             deck, before, after, viewer=request.user, format_code=format_code or None, listed=shown_violations
         )
     except ApiError as exc:
         context["error"] = str(exc.detail)
         return render(request, "decks/diff.html", context, status=exc.status_code)
+    context["diff"] = _shown_diff(found, deck.game_id, {f.code: f.name for f in formats})
     return render(request, "decks/diff.html", context)
 
 

@@ -9,7 +9,7 @@ a card is as good as its best printing (a reprint in a legal set makes it playab
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import npgettext, pgettext, pgettext_lazy
 
 from decks.legality.formats import FormatRules
 from decks.legality.records import LegalityCard
@@ -17,7 +17,7 @@ from decks.legality.swdbg import SetupCard, SetupRules
 from decks.legality.swtcg import TcgCard, TcgFormat
 
 LEGAL, RESTRICTED, BANNED, NOT_IN_POOL = "legal", "restricted", "banned", "not-in-pool"
-# Shown on the card page only, in its language.
+# Shown on the card page only, in its language; the reasons below are worded when the page asks, in its language.
 LABELS = {
     LEGAL: pgettext_lazy("card standing", "Legal"),
     RESTRICTED: pgettext_lazy("card standing", "Restricted"),
@@ -71,13 +71,21 @@ def swccg_standing(printings: Iterable[LegalityCard], fmt: FormatRules, own: str
     found = [_swccg_printing(p, fmt) for p in printings]
     if not found:
         return Standing(
-            fmt.code, fmt.name, NOT_IN_POOL, "not a card GEMP can play (legacy or earlier wording)"
+            fmt.code,
+            fmt.name,
+            NOT_IN_POOL,
+            pgettext("standing reason", "not a card GEMP can play (legacy or earlier wording)"),
         )
     best = _best(found)
     if best.status == LEGAL and not best.reason:
         via = next(p.id for p, s in zip(printings, found, strict=True) if s is best)
         if via != own:
-            return Standing(fmt.code, fmt.name, LEGAL, f"through its reprint {via}")
+            return Standing(
+                fmt.code,
+                fmt.name,
+                LEGAL,
+                pgettext("standing reason", "through its reprint %(id)s") % {"id": via},
+            )
     return best
 
 
@@ -86,21 +94,35 @@ def _swccg_printing(card: LegalityCard, fmt: FormatRules) -> Standing:
         return Standing(fmt.code, fmt.name, status, reason)
 
     if card.category == "GAME_AID":
-        return standing(NOT_IN_POOL, "a game aid, not a deck card")
+        return standing(NOT_IN_POOL, pgettext("standing reason", "a game aid, not a deck card"))
     if card.id in fmt.valid:
-        return standing(LEGAL, f"listed as valid in {fmt.name} ({card.id})")
+        return standing(
+            LEGAL,
+            pgettext("standing reason", "listed as valid in %(format)s (%(id)s)")
+            % {"format": fmt.name, "id": card.id},
+        )
     if fmt.legal_sets and card.set not in fmt.legal_sets:
-        return standing(NOT_IN_POOL, f"set {card.set} is not in the format")
+        return standing(
+            NOT_IN_POOL, pgettext("standing reason", "set %(set)s is not in the format") % {"set": card.set}
+        )
     if card.id in fmt.banned:
-        return standing(BANNED, f"on the format's ban list ({card.id})")
+        return standing(
+            BANNED, pgettext("standing reason", "on the format's ban list (%(id)s)") % {"id": card.id}
+        )
     icons = sorted(fmt.banned_icons & card.icons)
     if icons:
         named = ", ".join(i.replace("_", " ").title() for i in icons)
-        return standing(BANNED, f"the {named} icon is banned in the format")
+        return standing(
+            BANNED, pgettext("standing reason", "the %(icon)s icon is banned in the format") % {"icon": named}
+        )
     if card.rarity in fmt.banned_rarities:
-        return standing(BANNED, f"rarity {card.rarity} is banned in the format")
+        return standing(
+            BANNED,
+            pgettext("standing reason", "rarity %(rarity)s is banned in the format")
+            % {"rarity": card.rarity},
+        )
     if card.id in fmt.restricted:
-        return standing(RESTRICTED, "one copy per deck")
+        return standing(RESTRICTED, pgettext("standing reason", "one copy per deck"))
     return standing(LEGAL)
 
 
@@ -108,36 +130,72 @@ def swtcg_standing(printings: Iterable[TcgCard], sets: Iterable[str], fmt: TcgFo
     """`sets`: every set the card is printed in (a PROMO printing counts)."""
     cards = list(printings)
     if not cards:
-        return Standing(fmt.code, fmt.name, NOT_IN_POOL, "not in the card pool")
+        return Standing(fmt.code, fmt.name, NOT_IN_POOL, pgettext("standing reason", "not in the card pool"))
     card = cards[0]
     in_sets = sorted(set(sets))
     if fmt.legal_sets and not set(in_sets) & fmt.legal_sets:
         return Standing(
-            fmt.code, fmt.name, NOT_IN_POOL, f"printed in {', '.join(in_sets)}, not a set of the format"
+            fmt.code,
+            fmt.name,
+            NOT_IN_POOL,
+            pgettext("standing reason", "printed in %(sets)s, not a set of the format")
+            % {"sets": ", ".join(in_sets)},
         )
     if any(fmt.bans(c) for c in cards):
-        scopes = sorted(card.banned_in & fmt.ban_scopes) or ["the format's list"]
-        return Standing(fmt.code, fmt.name, BANNED, f"banned by its Usage notes ({', '.join(scopes)})")
+        scopes = sorted(card.banned_in & fmt.ban_scopes) or [pgettext("standing reason", "the format's list")]
+        return Standing(
+            fmt.code,
+            fmt.name,
+            BANNED,
+            pgettext("standing reason", "banned by its Usage notes (%(scopes)s)")
+            % {"scopes": ", ".join(scopes)},
+        )
     if any(fmt.restricts(c) for c in cards):
-        return Standing(fmt.code, fmt.name, RESTRICTED, f"at most {fmt.restricted_limit} per deck")
-    return Standing(fmt.code, fmt.name, LEGAL, f"at most {fmt.copy_limit} copies")
+        return Standing(
+            fmt.code,
+            fmt.name,
+            RESTRICTED,
+            pgettext("standing reason", "at most %(n)d per deck") % {"n": fmt.restricted_limit},
+        )
+    return Standing(
+        fmt.code,
+        fmt.name,
+        LEGAL,
+        npgettext("standing reason", "at most %(n)d copy", "at most %(n)d copies", fmt.copy_limit)
+        % {"n": fmt.copy_limit},
+    )
 
 
 def swdbg_standing(card: SetupCard | None, rules: SetupRules) -> Standing:
     if card is None:
-        return Standing(rules.code, rules.name, NOT_IN_POOL, "not a card of the setups")
+        return Standing(
+            rules.code, rules.name, NOT_IN_POOL, pgettext("standing reason", "not a card of the setups")
+        )
     if card.edition not in rules.editions:
         return Standing(
-            rules.code, rules.name, NOT_IN_POOL, f"the setup uses {', '.join(rules.editions)} cards"
+            rules.code,
+            rules.name,
+            NOT_IN_POOL,
+            pgettext("standing reason", "the setup uses %(editions)s cards")
+            % {"editions": ", ".join(rules.editions)},
         )
     if card.faction and card.faction != "Neutral" and card.faction not in rules.factions:
         return Standing(
-            rules.code, rules.name, NOT_IN_POOL, f"the {card.faction} is not a faction of the setup"
+            rules.code,
+            rules.name,
+            NOT_IN_POOL,
+            pgettext("standing reason", "the %(faction)s is not a faction of the setup")
+            % {"faction": card.faction},
         )
     if card.deck == "base" and rules.beginner_bases:
         titles = rules.beginner_bases.get(card.faction, ())
         if titles and card.title not in titles:
             return Standing(
-                rules.code, rules.name, NOT_IN_POOL, "not one of the setup's fixed beginner bases"
+                rules.code,
+                rules.name,
+                NOT_IN_POOL,
+                pgettext("standing reason", "not one of the setup's fixed beginner bases"),
             )
-    return Standing(rules.code, rules.name, LEGAL, f"{card.deck} card")
+    return Standing(
+        rules.code, rules.name, LEGAL, pgettext("standing reason", "%(deck)s card") % {"deck": card.deck}
+    )

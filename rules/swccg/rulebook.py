@@ -247,3 +247,35 @@ RULES: dict[str, tuple[str, str, str]] = {
     ),
     "unknown-card": ("Preparare il mazzo", "", "The card is not one of the player's cards in this record."),
 }
+
+# The rulebook's Italian section headings in English: an English page names the rule by these, and keeps the
+# Italian heading and words as the source it quotes. The sections the English rules add are English already.
+TITLES: dict[str, str] = {
+    "Aggiungete il valore del destino della battaglia": "Add your battle destiny",
+    "Annunciare una battaglia": "Initiating a battle",
+    "Attrito": "Attrition",
+    "Capienza delle navi spaziali": "Starship capacity",
+    "Carte uniche e limitate": "Unique and restricted cards",
+    "Fase due: controllo": "Phase two: control",
+    "Fase sei: pescare": "Phase six: draw",
+    "Fase tre: dispiegamento": "Phase three: deploy",
+    "Fase uno: attivazione": "Phase one: activate",
+    "L'eccitante conclusione": "The exciting conclusion",
+    "Muovere i personaggi": "Moving characters",
+    "Muovere le navi spaziali": "Moving starships",
+    "Navi spaziali": "Starships",
+    "Ogni turno ha sei fasi": "Each turn has six phases",
+    "Perdere la Forza": "Losing Force",
+    'Pescare il "destino"': 'Drawing "destiny"',
+    "Preparare il gioco": "Setting up the game",
+    "Preparare il mazzo": "Building the deck",
+    "Riscatto": "Forfeit",
+    "Risoluzione della battaglia": "Resolving the battle",
+    "Spostare le carte": "Moving cards",
+    "Usare le armi": "Using weapons",
+}
+
+
+def title(section: str) -> str:
+    """The section's English title (the section itself when it is English already)."""
+    return TITLES.get(section, section)

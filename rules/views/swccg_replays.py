@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from rules.api.replay_links import renew_link
@@ -24,6 +24,11 @@ from rules.models import SavedReplay
 
 # A shared page's address is its key: no search engine keeps it, and no other site learns it from a Referer.
 PRIVATE_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer"}
+# A replay's kind in the page's language; the model's English labels stay the API's.
+KIND_LABELS = {
+    SavedReplay.Kind.RECORD: pgettext_lazy("replay kind", "game record"),
+    SavedReplay.Kind.GEMP: pgettext_lazy("replay kind", "GEMP replay"),
+}
 
 
 def _page(request, shared: SavedReplay | None = None, status: int = 200):
@@ -31,6 +36,8 @@ def _page(request, shared: SavedReplay | None = None, status: int = 200):
     if request.user.is_authenticated:
         saved = SavedReplay.objects.filter(owner=request.user, game_id=GAME).defer("record", "gemp_file")
         saved = list(saved[:MAX_SAVED_REPLAYS])
+    for replay in [*saved, *([shared] if shared else [])]:
+        replay.kind_label = KIND_LABELS.get(replay.kind, replay.kind)
     context = {
         "shared": shared,
         "saved_replays": saved,

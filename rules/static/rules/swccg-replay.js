@@ -173,9 +173,13 @@
     const item = el("li", { class: "ccg-violation", "data-code": v.code });
     item.append(el("b", {}, v.code), document.createTextNode(` ${v.message}`));
     if (v.rule && (v.rule.section || v.rule.rule)) {
+      // The rulebook is Italian: an Italian page names the rule by its heading, the others by its English title;
+      // the tooltip quotes the Italian heading and words, the source.
+      const italian = document.documentElement.lang === "it";
+      const section = italian ? v.rule.section : (v.rule.title || v.rule.section);
       const rule = el("span", { class: "ccg-rule" },
-        " " + format(gettext("Rulebook — %(section)s: %(rule)s"), { section: v.rule.section, rule: v.rule.rule }));
-      if (v.rule.words) rule.title = v.rule.words;
+        " " + format(gettext("Rulebook — %(section)s: %(rule)s"), { section, rule: v.rule.rule }));
+      if (v.rule.words) rule.title = italian ? v.rule.words : `${v.rule.section}: «${v.rule.words}»`;
       item.append(rule);
     }
     if (v.cards && v.cards.length) item.append(el("small", {}, ` (${names(v.cards).join(", ")})`));

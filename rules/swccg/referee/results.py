@@ -4,7 +4,7 @@ the Replay itself; STRICT and CHECK, the two ways to replay."""
 from dataclasses import dataclass, field
 
 from ..cards import DARK, LIGHT
-from ..rulebook import RULES
+from ..rulebook import RULES, title
 from ..table import Table
 
 STRICT, CHECK = "strict", "check"
@@ -23,7 +23,7 @@ class Violation:
             "index": self.index,
             "code": self.code,
             "message": self.message,
-            "rule": {"section": section, "words": words, "rule": gist},
+            "rule": {"section": section, "title": title(section), "words": words, "rule": gist},
             "cards": list(self.cards),
         }
 
