@@ -15,6 +15,7 @@ from ..catalogue_versions import catalogue_version
 from ..games.registry import GAMES
 from .conditional import NOT_MODIFIED, ConditionalReadMixin, Stamp
 from .errors import ApiError
+from .files import FileAnswerMixin
 from .schema import ERROR
 
 
@@ -58,13 +59,9 @@ class BulkListView(APIView):
         return Response([_listing(found) for found in files if found is not None])
 
 
-class BulkFileView(ConditionalReadMixin, APIView):
+class BulkFileView(FileAnswerMixin, ConditionalReadMixin, APIView):
     """One game's bulk file: gzipped JSON served as a .gz download (no Content-Encoding). Its ETag is the
     SHA-256 the listing gives, so If-None-Match answers 304 while the file is unchanged."""
-
-    def perform_content_negotiation(self, request, force=False):
-        # The file is gzip whatever Accept says; a refusal is JSON.
-        return super().perform_content_negotiation(request, force=True)
 
     def read_stamp(self, request, *args, **kwargs):
         found = self._found(kwargs["game"])

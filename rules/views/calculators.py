@@ -1,5 +1,6 @@
-"""The SWCCG calculator pages (calculator_pages.py beside it reads the form and words the answer): server-rendered,
-so they work without JavaScript; a small script only fills the card-name picker from the card search API."""
+"""The SWCCG calculator pages (calculator_forms.py reads the form, calculator_words.py words the answer):
+server-rendered, so they work without JavaScript; a small script only fills the card-name picker from the card
+search API."""
 
 from urllib.parse import urlencode
 
@@ -11,7 +12,8 @@ from django.utils.translation import gettext as _
 from cardsdb.api.errors import ApiError
 from decks.deck.services import deck_get
 from rules.deck_odds import deck_pile
-from rules.views.calculator_pages import CALCULATORS, FormError, form_sections, run
+from rules.views.calculator_forms import FormError, run
+from rules.views.calculator_pages import CALCULATORS, form_sections
 
 
 def index_page(request):

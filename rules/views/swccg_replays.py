@@ -11,12 +11,13 @@ that revokes its share link) and a shared file.
 import json
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from cardsdb.api.files import file_response
 from rules.api.replay_links import renew_link
 from rules.api.swccg_games import MAX_GEMP_BODY, MAX_RECORD_BODY
 from rules.api.swccg_replays import GAME, MAX_SAVED_REPLAYS, MAX_TITLE
@@ -95,13 +96,11 @@ def shared_file(request, token: str):
     if saved.kind == SavedReplay.Kind.RECORD:
         # Compact, as sent: what the viewer posts back to the API stays within the API's body limit.
         text = json.dumps(saved.record, ensure_ascii=False, separators=(",", ":"))
-        response = HttpResponse(text.encode(), content_type="application/json")
-        name = f"swccg-replay-{saved.pk}.json"
+        response = file_response(text.encode(), "application/json", f"swccg-replay-{saved.pk}.json")
     else:
         data = bytes(saved.gemp_file or b"")  # PostgreSQL gives a memoryview
-        response = HttpResponse(data, content_type="application/octet-stream")
         name = f"swccg-replay-{saved.pk}.{'xml' if data.lstrip()[:1] == b'<' else 'xml.gz'}"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response = file_response(data, "application/octet-stream", name)
     for header, value in PRIVATE_HEADERS.items():
         response[header] = value
     return response
