@@ -19,6 +19,7 @@ from rules.swdbg.game import Game
 from rules.swdbg.record import make_record, replay
 from rules.swdbg.roster import players
 from rules.swdbg.search import SearchBudget
+from rules.swdbg_words import action_words
 
 GAME = "swdbg"
 OPPONENTS = ("random", "greedy", "search")
@@ -52,7 +53,7 @@ def let_ai_play(game: Game, seat: int, kind: str, *, seconds: float = AI_REPLY_S
         if game.outcome() is not None or game.to_move() == seat:
             break
         action = ai_move(game, kind, budget)
-        log.append(game.describe(action))
+        log.append(action_words(game, action))
         game.apply(action)
     return log
 
@@ -95,7 +96,7 @@ def play(saved_id: int, user, action: dict):
         game = rebuild(saved)
         if game.to_move() != saved.seat and game.outcome() is None:
             raise GameRefused("not-your-move", "The AI is to move; reload the game.")
-        words = [game.describe(action)] if action in game.legal_actions() else []
+        words = [action_words(game, action)] if action in game.legal_actions() else []
         game.apply(action)
         log = words + let_ai_play(game, saved.seat, saved.opponent)
         saved.record = make_record(game, saved.record["setup"], saved.record["players"])
