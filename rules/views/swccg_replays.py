@@ -1,7 +1,7 @@
 """The SWCCG replay viewer's pages: paste a record or open a GEMP file (no login), and a saved replay opened by
 its share link (no login, the token is the key).
 
-The stepping is done by the page's script (rules/static/rules/swccg-replay.js) against the API: the record is
+The stepping is done by the page's scripts (rules/static/rules/swccg-replay/) against the API: the record is
 refereed once as a whole (POST /api/games/swccg/replay/view) and the table is asked for step by step
 (POST /api/games/swccg/replay?mode=check&upto=n); a GEMP file is read a page of events at a time
 (POST /api/games/swccg/gemp-replay). These views give the page, the user's saved replays (each with a "New link"

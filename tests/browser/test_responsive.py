@@ -71,6 +71,11 @@ def test_the_main_pages_fit_a_phone(phone, live_site, screenshots):
 def test_the_builder_and_a_players_pages_fit_a_phone(phone, live_site, sign_up):
     sign_up(phone, "phone-player")
     assert_fits(phone, "decks, logged in")
+    # Logged in, the search table gains the owned columns, the last headed by a visually hidden (absolutely
+    # positioned) text far right in the table: it stays in the table's scrolling box (it made the page 916px wide).
+    phone.goto(live_site + "/?q=vader&game=swccg")
+    assert phone.locator("table.cards th .visually-hidden").count() == 1
+    assert_fits(phone, "search results, logged in")
     phone.goto(live_site + "/decks/new/")
     assert_fits(phone, "an empty builder")
     add_vader(phone)

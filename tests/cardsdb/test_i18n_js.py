@@ -18,7 +18,10 @@ LANGS = ("it", "pl")
 SCRIPTS = [
     "decks/static/decks/builder.js",
     "decks/static/decks/collection_buttons.js",
-    "rules/static/rules/swccg-replay.js",
+    *sorted(
+        f"rules/static/rules/swccg-replay/{path.name}"
+        for path in (ROOT / "rules/static/rules/swccg-replay").glob("*.js")
+    ),
     "cardsdb/static/cardsdb/preview.js",
     "cardsdb/static/cardsdb/search_view.js",
 ]

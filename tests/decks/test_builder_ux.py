@@ -49,6 +49,24 @@ def test_an_empty_builder_says_no_cards_yet(client, swccg):
     assert re.search(r'<table class="cards" id="deck-table" hidden>', html)
 
 
+@pytest.mark.parametrize(
+    ("lang", "start", "finder"),
+    [
+        ("en", "No cards yet: ", "Find cards"),
+        ("it", "Ancora nessuna carta: ", "Trova carte"),
+        ("pl", "Jeszcze brak kart: ", "Znajdź karty"),
+    ],
+)
+def test_the_empty_deck_s_hint_names_the_search_where_ever_it_sits(client, swccg, lang, start, finder):
+    """The search is beside the deck on a wide screen and above it on a phone (site.css): the hint names it by its
+    heading and links it, never by a side."""
+    html = client.get("/decks/new/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    hint = re.search(r'<p id="deck-empty"[^>]*>(.*?)</p>', html, re.S)[1]
+    assert hint.startswith(start) and f'<a href="#finder">{finder}</a>' in hint
+    assert re.search(rf'<aside class="finder" id="finder">\s*<h2>{finder}</h2>', html)
+    assert not re.search(r"right|left|destra|sinistra|prawej|lewej", hint), hint
+
+
 def test_unread_lines_stay_in_the_box_and_the_read_ones_join_the_table(client, swccg):
     html = post(client, decklist="2x Darth Vader\n1x Darth Vadr")
     assert table_rows(html) == {VADER: "2"}

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 
 from rules.models import SavedReplay
@@ -35,7 +36,7 @@ def test_the_viewer_needs_no_login_and_offers_both_inputs(client, db):
     page = client.get("/games/swccg/replay/")
     html = page.content.decode()
     assert page.status_code == 200
-    assert 'id="record-text"' in html and 'id="replay-file"' in html and "rules/swccg-replay.js" in html
+    assert 'id="record-text"' in html and 'id="replay-file"' in html
     assert (
         'data-view-url="/api/games/swccg/replay/view"' in html
         and 'data-replay-url="/api/games/swccg/replay"' in html
@@ -45,6 +46,38 @@ def test_the_viewer_needs_no_login_and_offers_both_inputs(client, db):
     assert "viewed, not refereed" in html
     assert "data-source-url" not in html
     assert not page.has_header("X-Robots-Tag")  # the open viewer may be indexed; shared replays may not
+
+
+SCRIPTS = Path(settings.BASE_DIR) / "rules" / "static" / "rules" / "swccg-replay"
+RECORD_SCRIPTS = ["cards", "table", "record", "record-steps"]
+GEMP_SCRIPTS = ["gemp", "gemp-steps"]
+
+
+def viewer_scripts(html: str) -> list[str]:
+    return re.findall(r'<script src="/static/rules/swccg-replay/([\w-]+)\.js" defer></script>', html)
+
+
+def test_each_page_loads_the_viewer_s_scripts_it_needs_in_order(client, leia, db):
+    """The viewer opens either kind and may save: all its scripts, the shared part first and the opening last;
+    a shared replay only its kind's, and the saving part only for someone logged in (their list's Delete)."""
+    every = viewer_scripts(client.get("/games/swccg/replay/").content.decode())
+    assert every == ["common", *RECORD_SCRIPTS, *GEMP_SCRIPTS, "saving", "opening"]
+    assert sorted(every) == sorted(path.stem for path in SCRIPTS.glob("*.js"))  # none left unloaded
+    record = keep(leia)
+    gemp = keep(leia, kind="gemp", record=None, gemp_file=(GEMP / "game.xml").read_bytes(), events=43)
+    shared = {token: f"/games/swccg/replay/{token}/" for token in (record.token, gemp.token)}
+    assert viewer_scripts(client.get(shared[record.token]).content.decode()) == [
+        "common",
+        *RECORD_SCRIPTS,
+        "opening",
+    ]
+    client.force_login(leia)
+    assert viewer_scripts(client.get(shared[gemp.token]).content.decode()) == [
+        "common",
+        *GEMP_SCRIPTS,
+        "saving",
+        "opening",
+    ]
 
 
 def test_the_viewer_lists_your_saved_replays_with_their_share_links(client, leia, db):
