@@ -30,6 +30,17 @@ def explain_battle(body: dict, answer: dict) -> Answer:
             else _("Power: %(cards)s, %(bonus)s from card text = %(power)s.")
             % {"cards": cards, "bonus": f"{bonus:+g}", "power": num(figures["power"])}
         )
+        for carrier in figures["cards"]:
+            if carrier.get("aboard"):
+                said.append(
+                    _("Aboard %(carrier)s: %(cards)s (they add ability, not power).")
+                    % {
+                        "carrier": carrier["title"],
+                        "cards": ", ".join(
+                            f"{c['title']} ({_('ability')} {num(c['ability'])})" for c in carrier["aboard"]
+                        ),
+                    }
+                )
         allowed = figures["destinies_allowed"]
         if figures["ability"] >= BATTLE_DESTINY_ABILITY:
             said.append(
@@ -41,6 +52,7 @@ def explain_battle(body: dict, answer: dict) -> Answer:
                 _("Ability %(ability)s (below 4): may draw %(n)s battle destiny.")
                 % {"ability": num(figures["ability"]), "n": allowed}
             )
+        said += _card_text(body[side], figures)
         drawn = body[side]["destinies"]
         if drawn:
             said.append(
@@ -120,6 +132,23 @@ def explain_battle(body: dict, answer: dict) -> Answer:
             said.append(_("The forfeited cards cover the battle damage."))
         steps.append((_("What %(side)s loses") % {"side": side_name(side)}, said))
     return Answer(headline, steps)
+
+
+def _card_text(stated: dict, figures: dict) -> list[str]:
+    """What the side's card text (stated on the form) changed: battle destiny draws, attrition, battle damage."""
+    said = []
+    if figures["ability"] >= BATTLE_DESTINY_ABILITY and stated["extra_destinies"]:
+        said.append(_("Card text adds %(n)s battle destiny draws.") % {"n": num(stated["extra_destinies"])})
+    if figures["ability"] < BATTLE_DESTINY_ABILITY and stated["destinies_if_unable"]:
+        said.append(
+            _("Card text allows %(n)s battle destiny draws without the ability.")
+            % {"n": num(stated["destinies_if_unable"])}
+        )
+    if stated["attrition_bonus"]:
+        said.append(_("Card text: attrition it causes %(n)s.") % {"n": f"{stated['attrition_bonus']:+g}"})
+    if stated["damage_bonus"]:
+        said.append(_("Card text: battle damage it causes %(n)s.") % {"n": f"{stated['damage_bonus']:+g}"})
+    return said
 
 
 def _percent(p: float) -> str:
