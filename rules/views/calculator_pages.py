@@ -8,14 +8,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from rules.api import swccg_rules as api
+from rules.views.calculator_battle_words import explain_battle
 from rules.views.calculator_reads import read_battle, read_capture, read_drain, read_sabacc
-from rules.views.calculator_words import (
-    Answer,
-    explain_battle,
-    explain_capture,
-    explain_drain,
-    explain_sabacc,
-)
+from rules.views.calculator_words import Answer, explain_capture, explain_drain, explain_sabacc
 
 
 @dataclass(frozen=True)

@@ -21,15 +21,19 @@ ROWS = {
 }
 
 
+def _on(side: str, what: str) -> str:
+    return _("%(side)s: %(what)s") % {"side": side_name(side), "what": what}
+
+
 def _aboard(reader: Reader, side: str, kind: str, filled: dict[int, int]):
     """(index of the carrier in the API's list, row, card id) for each filled pilot or passenger row."""
     for row, code in reader.rows(f"{side}-aboard", ROWS[kind], _("pilots and passengers")):
-        on = reader.row_choice(f"{side}-aboard-on-{row}", row_label(_("aboard"), row), filled)
+        on = reader.row_choice(f"{side}-aboard-on-{row}", row_label(_on(side, _("aboard")), row), filled)
         if on is None:
             raise FormError(
                 "invalid-request",
                 _("%(label)s: say which starship or vehicle it is aboard.")
-                % {"label": row_label(_("pilots and passengers"), row)},
+                % {"label": row_label(_on(side, _("pilots and passengers")), row)},
                 f"{side}-aboard-on-{row}",
             )
         yield on, row, code
@@ -42,18 +46,20 @@ def _battle_card(reader: Reader, side: str, row: int, code: str, path: str, aboa
     what = _("pilots and passengers") if aboard else side_name(side)
     reader.place(path, f"{prefix}-card-{row}", row_label(what, row))
     entry["ability"] = reader.number(
-        f"{prefix}-ability-{row}", row_label(_("ability ±"), row), f"{path}.ability"
+        f"{prefix}-ability-{row}", row_label(_on(side, _("ability ±")), row), f"{path}.ability"
     )
     if aboard:
         return entry
     entry["hit"] = reader.checked(f"{side}-hit-{row}")
-    entry["power"] = reader.number(f"{side}-power-{row}", row_label(_("power ±"), row), f"{path}.power")
+    entry["power"] = reader.number(
+        f"{side}-power-{row}", row_label(_on(side, _("power ±")), row), f"{path}.power"
+    )
     entry["forfeit"] = reader.number(
-        f"{side}-forfeit-{row}", row_label(_("forfeit ±"), row), f"{path}.forfeit"
+        f"{side}-forfeit-{row}", row_label(_on(side, _("forfeit ±")), row), f"{path}.forfeit"
     )
     immune = f"{side}-immune-{row}"
     if reader.text(immune):  # blank: the card's own immunity, read from its text
-        label = row_label(_("immune to attrition <"), row)
+        label = row_label(_on(side, _("immune to attrition <")), row)
         entry["immune_to_attrition"] = reader.number(immune, label, f"{path}.immune_to_attrition")
     return entry
 
@@ -70,7 +76,7 @@ def read_battle(reader: Reader, deck_pile: Callable[[str], list[str]]) -> dict:
             carrier = cards[on].setdefault("aboard", [])
             path = f"{side}.cards.{on}.aboard.{len(carrier)}"
             carrier.append(_battle_card(reader, side, row, code, path, aboard=True))
-        label = lambda what, side=side: f"{side_name(side)}: {what}"  # noqa: E731
+        label = lambda what, side=side: _on(side, what)  # noqa: E731
         body[side] = {
             "cards": cards,
             "destinies": reader.numbers(f"{side}-destinies", label(_("battle destiny")), f"{side}.destinies"),
@@ -142,19 +148,21 @@ def read_sabacc(reader: Reader) -> dict:
             value = f"{side}-value-{row}"
             if reader.text(value):  # a wild card's value, or the one chosen of several printed
                 kind = "wild" if cards[index] in wild else "printed"
-                label = row_label(_("value"), row)
+                label = row_label(_on(side, _("value")), row)
                 assigned.setdefault(kind, {})[key] = reader.number(
                     value, label, f"{side}.assigned.{kind}.{key}"
                 )
-            clones = reader.row_choice(f"{side}-clones-{row}", row_label(_("clones"), row), filled)
+            clones = reader.row_choice(f"{side}-clones-{row}", row_label(_on(side, _("clones")), row), filled)
             if clones is not None:
                 assigned.setdefault("clones", {})[key] = clones
                 reader.place(
-                    f"{side}.assigned.clones.{key}", f"{side}-clones-{row}", row_label(_("clones"), row)
+                    f"{side}.assigned.clones.{key}",
+                    f"{side}-clones-{row}",
+                    row_label(_on(side, _("clones")), row),
                 )
             modifier = f"{side}-modifier-{row}"
             if reader.text(modifier):
-                label = row_label(_("destiny ±"), row)
+                label = row_label(_on(side, _("destiny ±")), row)
                 modifiers[key] = reader.number(modifier, label, f"{side}.modifiers.{key}")
         body[side] = {"cards": cards}
         if assigned:  # any choice typed: the side's choices are the player's (each must then be given)
@@ -189,13 +197,13 @@ def read_drain(reader: Reader) -> dict:
             filled[row] = len(present)
             reader.place(path, f"{side}-card-{row}", row_label(side_name(side), row))
             ability = reader.number(
-                f"{side}-ability-{row}", row_label(_("ability ±"), row), f"{path}.ability"
+                f"{side}-ability-{row}", row_label(_on(side, _("ability ±")), row), f"{path}.ability"
             )
             present.append({"card": code, "ability": ability})
         for on, _row, code in _aboard(reader, side, "drain-aboard", filled):
             present[on].setdefault("aboard", []).append(code)
         body["cards"][side] = present
-        label = f"{side_name(side)}: {_('Force icons ±')}"
+        label = _on(side, _("Force icons ±"))
         body["icons"][side] = reader.number(f"{side}-icons", label, f"icons.{side}")
     return body
 
