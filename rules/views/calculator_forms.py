@@ -19,6 +19,9 @@ PICKED = re.compile(r"\(([^()\s]+)\)\s*$")  # "•Darth Vader (1_168)": what the
 MAX_NUMBER_TEXT = 12
 MAX_NAME = 120
 MAX_LINES = 40  # wild, clone and stake cards named on a sabacc page
+SIDE_NAMED = re.compile(
+    r"^(?:The )?(dark|light) side\b"
+)  # how the rules' messages name a side: "dark side: …"
 
 
 class FormError(Exception):
@@ -46,7 +49,8 @@ class Reader:
         self.form = form
         self.places: dict[str, tuple[str, str]] = {}
         self.card_fields: dict[str, str] = {}
-        self.rule_fields: dict[str, str] = {}  # a rule's code → the one field that decides it
+        # a rule's code ("side:code" for a side's) → the one field that decides it
+        self.rule_fields: dict[str, str] = {}
 
     def text(self, name: str) -> str:
         return (self.form.get(name) or "").strip()
@@ -199,8 +203,8 @@ def _place(reader: Reader, path: str) -> tuple[str, str] | None:
 
 
 def _blamed(reader: Reader, exc: ApiError) -> str:
-    """The field an API refusal is about: a field it names (`errors`), a card it names, or the side and card
-    index a rule names ("dark side: card 2 …")."""
+    """The field an API refusal is about: a field it names (`errors`), a card it names, the side and card index
+    a rule names ("dark side: card 2 …"), or the field that decides the rule (on the side it names)."""
     for path, _message in _flatten(exc.details.get("errors") or {}):
         place = _place(reader, path)
         if place:
@@ -209,12 +213,14 @@ def _blamed(reader: Reader, exc: ApiError) -> str:
     for card in cards:
         if isinstance(card, str) and card in reader.card_fields:
             return reader.card_fields[card]
-    side = str(exc.detail).partition(" side:")[0]
-    if side in ("dark", "light") and cards and isinstance(cards[0], int):
+    side = SIDE_NAMED.match(str(exc.detail))
+    side = side.group(1) if side else ""
+    if side and cards and isinstance(cards[0], int):
         place = _place(reader, f"{side}.cards.{cards[0]}")
         if place:
             return place[0]
-    return reader.rule_fields.get(exc.details.get("rule", ""), "")
+    rule = exc.details.get("rule", "")
+    return reader.rule_fields.get(f"{side}:{rule}") or reader.rule_fields.get(rule, "")
 
 
 def _flatten(errors, path: str = "") -> list[tuple[str, str]]:

@@ -111,9 +111,8 @@ def read_battle(reader: Reader, deck_pile: Callable[[str], list[str]]) -> dict:
             reader.place(f"simulate.{side}", f"{side}-deck", label(_("saved deck")))
     if reserves:  # destinies drawn from the decks: the exact odds instead of one outcome
         body["simulate"] = {"dark": reserves.get("dark", []), "light": reserves.get("light", [])}
-    reader.rule_fields["too-many-destinies"] = (
-        "dark-destinies" if body["dark"]["destinies"] else "light-destinies"
-    )
+    for side in SIDES:
+        reader.rule_fields[f"{side}:too-many-destinies"] = f"{side}-destinies"
     return body
 
 

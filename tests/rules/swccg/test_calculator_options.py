@@ -233,6 +233,7 @@ def test_light_side_capturing_is_the_api_refusal(client, catalogue):
         ({"light-aboard-on-0": "6"}, "light-aboard-on-0"),  # row 6 is empty
         ({"light-aboard-on-1": "x" * 1000}, "light-aboard-on-1"),
         ({"dark-destinies": "3 4 5"}, "dark-destinies"),  # two draws allowed
+        ({"light-destinies": "3 4"}, "light-destinies"),  # one draw allowed
         ({"dark-deck": "9" * 20}, "dark-deck"),
         ({"light-card-1": "Vader " * 5000}, "light-card-1"),
     ],
@@ -240,6 +241,7 @@ def test_light_side_capturing_is_the_api_refusal(client, catalogue):
 def test_hostile_battle_input_is_a_field_error(client, catalogue, change, field):
     code = {
         "dark-destinies": "battle-not-resolvable",
+        "light-destinies": "battle-not-resolvable",
         "dark-deck": "deck-not-found",
         "light-card-1": "no-match",
     }
