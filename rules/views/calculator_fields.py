@@ -54,7 +54,7 @@ def _battle(f: Fields) -> list[tuple[str, Rows]]:
                 f(f"{side}-power-{i}", _("Power ±"), "number"),
                 f(f"{side}-ability-{i}", _("Ability ±"), "number"),
                 f(f"{side}-forfeit-{i}", _("Forfeit ±"), "number"),
-                f(f"{side}-immune-{i}", _("Immune to attrition < (0: not immune)"), "number"),
+                f(f"{side}-immune-{i}", _("Immune to attrition < (0: none)"), "number"),
                 f(f"{side}-hit-{i}", _("Hit"), "check"),
             ]
             for i in range(ROWS["battle"])
