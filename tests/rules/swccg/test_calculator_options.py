@@ -142,6 +142,16 @@ def test_sabacc_values_clones_modifiers_and_lando(client, catalogue):
     assert "Lando&#x27;s game text: -1." in html and "Light Side wins: a perfect sabacc" in html
 
 
+def test_sabacc_wild_range(client, catalogue):
+    """Another sabacc Interrupt's wild cards (2 to 7 here): Lando may then be given 7."""
+    form = SABACC_FORM | {"wild-low": "2", "wild-high": "7", "dark-value-0": "7"}
+    request = json.loads(json.dumps(SABACC_REQUEST))
+    request["wild_range"], request["dark"]["assigned"]["wild"] = [2, 7], {"0": 7}
+    _html, result = page_and_api(client, "sabacc", form, request)
+    assert result["dark"]["values"][0] == 7
+    refused(client, "sabacc", form | {"wild-high": "6"}, "dark-card-0", "sabacc-not-playable")
+
+
 @pytest.mark.parametrize(
     ("change", "field", "code"),
     [
