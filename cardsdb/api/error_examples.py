@@ -3,8 +3,9 @@ responses that can carry it (cardsdb/api/schema.py `add_error_examples`).
 
 Each body is what the API answers: the ones a test can cause anonymously are checked against the live answer
 (tests/cardsdb/test_schema_docs.py); the others are the raise sites' messages with the values of the limits in
-force. `shown` says which operations answer the code: those of the listed tags (cardsdb/api/schema_tags.py),
-or every operation (EVERY), every one with a request body (BODY), every one behind a login (LOGIN). A code that
+force. `shown` says which operations answer the code: those of the listed tags (cardsdb/api/schema_tags.py) or
+paths ("/api/…", exactly as the schema writes them), or every operation (EVERY), every one with a request body
+(BODY), every one behind a login (LOGIN). A code that
 arrives inside a 200 answer (a failed job's `error`, a legality batch's unchecked decks) is shown on that
 operation's 200 response, the whole answer as its example (`answer_of`).
 """
@@ -73,10 +74,10 @@ _DARTH_VADR = {
 
 ERROR_EXAMPLES: dict[str, ErrorExample] = {
     # ---- the catalogue ----
-    "bad-query": _e(400, CARDS, "bad-query", "Unclosed parenthesis", position=0),
+    "bad-query": _e(400, ("/api/cards/",), "bad-query", "Unclosed parenthesis", position=0),
     "search-needs-login": _e(
         401,
-        CARDS,
+        ("/api/cards/",),
         "search-needs-login",
         "'is:owned' searches your collection: log in to use is:owned and owned:",
         position=0,
@@ -89,7 +90,7 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
     ),
     "search-timeout": _e(
         503,
-        CARDS,
+        ("/api/cards/",),
         "search-timeout",
         "The search took longer than 2000 ms; make it narrower (a simpler /regular expression/, fewer terms).",
     ),
@@ -100,23 +101,23 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
         "Unknown game 'pazaak'; use swccg, swtcg or swdbg.",
     ),
     "card-not-found": _e(404, CARDS + COLLECTION, "card-not-found", "No card '9_999' in swccg."),
-    "set-not-found": _e(404, CARDS, "set-not-found", "No set '999' in swccg."),
+    "set-not-found": _e(404, ("/api/sets/{game}/{code}/",), "set-not-found", "No set '999' in swccg."),
     "bulk-not-found": _e(
         404,
-        CARDS,
+        ("/api/bulk/{game}.json.gz",),
         "bulk-not-found",
         "No bulk file of swtcg has been written yet: an import writes it, or `manage.py export_bulk swtcg`.",
     ),
     "no-match": _e(
         404,
-        CARDS,
+        ("/api/cards/named",),
         "no-match",
         "No card named 'qwzxqwzx' — did you mean one of these?",
         suggestions=["X-wing", "Yuzzum", "Tzizvvt", "Ewok Bow", "Joh Yowza"],
     ),
     "ambiguous-name": _e(
         404,
-        CARDS,
+        ("/api/cards/named",),
         "ambiguous-name",
         "2 cards are named 'lando calrissian'; add side= or use an id.",
         candidates=[
@@ -218,7 +219,7 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
     ),
     "different-games": _e(
         400,
-        HISTORY,
+        ("/api/decks/compare/",),
         "different-games",
         "Deck 12 is a swccg deck and deck 14 a swtcg deck; compare decks of one game.",
     ),
@@ -286,12 +287,15 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
     ),
     "bad-export": _e(
         400,
-        DECKS,
+        ("/api/decks/{deck_id}/export/",),
         "bad-export",
         "No 'lackey-dek' export for swccg decks; use one of gemp, json, pdf, text, xml.",
     ),
     "cannot-export": _e(
-        400, DECKS, "cannot-export", "No pdf export of this deck: a proxy sheet holds 1 to 500 cards."
+        400,
+        ("/api/decks/{deck_id}/export/",),
+        "cannot-export",
+        "No pdf export of this deck: a proxy sheet holds 1 to 500 cards.",
     ),
     # ---- legality ----
     "batch-too-large": _e(
@@ -340,7 +344,7 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
     # ---- the rules ----
     "illegal-stack": _e(
         400,
-        SWTCG,
+        ("/api/rules/swtcg/confrontation",),
         "illegal-stack",
         "The Dark Side's stack breaks the stacking rules; fix it first.",
         side="Dark",
@@ -354,7 +358,7 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
     ),
     "illegal-bid": _e(
         400,
-        SWTCG,
+        ("/api/rules/swtcg/confrontation",),
         "illegal-bid",
         "bid 1: it is the Light Side's turn, not 'Dark'.",
         rule="wrong-turn",
@@ -362,21 +366,21 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
     ),
     "no-confrontation": _e(
         400,
-        SWTCG,
+        ("/api/rules/swtcg/confrontation",),
         "no-confrontation",
         "Darth Vader and Luke Skywalker are not the same unique unit: they do not confront.",
         rule="not-same-unit",
     ),
     "battle-not-resolvable": _e(
         400,
-        SWCCG,
+        ("/api/rules/swccg/battle",),
         "battle-not-resolvable",
         "The dark side may draw 1 battle destiny (combined ability 6); 2 were given.",
         rule="too-many-destinies",
     ),
     "sabacc-not-playable": _e(
         400,
-        SWCCG,
+        ("/api/rules/swccg/sabacc",),
         "sabacc-not-playable",
         "dark side: card 0: a wild card takes a whole number within 1..6.",
         rule="wild-out-of-range",
@@ -384,7 +388,7 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
     ),
     "capture-not-allowed": _e(
         400,
-        SWCCG,
+        ("/api/rules/swccg/capture",),
         "capture-not-allowed",
         "Only the Dark Side captures; the Light Side may not use capturing text.",
         rule="light-side-capture",
@@ -442,10 +446,12 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
         409, GAMES, "too-many-games", "You have 20 games in progress; finish or delete one."
     ),
     "game-not-found": _e(404, GAMES, "game-not-found", "You have no game 7."),
-    "not-your-move": _e(409, GAMES, "not-your-move", "The AI is to move; reload the game."),
+    "not-your-move": _e(
+        409, ("/api/games/{game_id}/actions",), "not-your-move", "The AI is to move; reload the game."
+    ),
     "illegal-action": _e(
         400,
-        GAMES,
+        ("/api/games/{game_id}/actions",),
         "illegal-action",
         "Luke Skywalker is not in your hand.",
         violation={
@@ -454,7 +460,12 @@ ERROR_EXAMPLES: dict[str, ErrorExample] = {
             "message": "Luke Skywalker is not in your hand.",
         },
     ),
-    "game-in-progress": _e(409, GAMES, "game-in-progress", "The record is given once the game is over."),
+    "game-in-progress": _e(
+        409,
+        ("/api/games/{game_id}/record", "/api/games/{game_id}/states/{n}"),
+        "game-in-progress",
+        "The record is given once the game is over.",
+    ),
     "too-many-replays": _e(
         409,
         GAMES,

@@ -155,7 +155,7 @@ def add_error_examples(result, generator, request, public):
     shown: set[str] = set()
     for path, item in result.get("paths", {}).items():
         for method, operation in item.items():
-            kinds = {EVERY, *operation.get("tags", ())}
+            kinds = {EVERY, path, *operation.get("tags", ())}
             if "requestBody" in operation:
                 kinds.add(BODY)
             if any(scheme for scheme in operation.get("security", [])):
