@@ -205,7 +205,8 @@ WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # One tag per operation, by its path (cardsdb/api/schema_tags.py); SPECTACULAR_SETTINGS["TAGS"] describes them.
+    "DEFAULT_SCHEMA_CLASS": "cardsdb.api.schema_tags.TaggedAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "EXCEPTION_HANDLER": "cardsdb.api.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": ["cardsdb.api.parsers.JSONParser"],
@@ -274,6 +275,66 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "cardsdb.api.schema.add_common_errors",
+        # An example answer for every error code, beside the responses that carry it (cardsdb/api/error_examples.py)
+        "cardsdb.api.schema.add_error_examples",
+    ],
+    # The docs' groups, one per operation (cardsdb/api/schema_tags.py gives each operation its tag), in this order.
+    "TAGS": [
+        {
+            "name": "cards",
+            "description": "The catalogue: the card games, their sets and cards, the query language's "
+            "search, a card found by name, and the bulk files of a whole game.",
+        },
+        {
+            "name": "decks",
+            "description": "Saved decks (yours and the public ones): make, read, change and delete "
+            "them, read a pasted deck list, export, duplicate and share.",
+        },
+        {
+            "name": "history",
+            "description": "A deck's kept versions, the changes between two versions or two "
+            "decks, putting back an old version, and your collection's history.",
+        },
+        {
+            "name": "collection",
+            "description": "The cards you own: changes, imports and exports, what a deck lacks "
+            "of them and which decks you can build.",
+        },
+        {
+            "name": "legality",
+            "description": "Formats and legality checks: one deck, a batch of decks, or a "
+            "tournament's worth as a job. Every violation comes with a code, a message and the cards.",
+        },
+        {
+            "name": "odds",
+            "description": "Draw odds: opening hands, destiny draws and sample hands, exact where "
+            "possible and simulated beside, for any list of cards or a saved deck.",
+        },
+        {
+            "name": "SWCCG rules",
+            "description": "The SWCCG calculators: a battle, a hand of sabacc, a Force drain, a "
+            "capture, resolved by the rulebook from the cards and the modifiers you state.",
+        },
+        {
+            "name": "SWTCG rules",
+            "description": "The SWTCG rules: the unit a stack of cards forms and who wins a "
+            "confrontation's bidding.",
+        },
+        {
+            "name": "games",
+            "description": "Games played and recorded: SWCCG game records and GEMP replays through "
+            "the referee, saved replays, SW:DBG games against the AI, replays and simulations.",
+        },
+        {
+            "name": "jobs",
+            "description": "Long work off the request: your jobs' progress and results, and a "
+            "catalogue import (staff).",
+        },
+        {
+            "name": "tokens",
+            "description": "Your API tokens: list, make and revoke them (log in with your password "
+            "to do so).",
+        },
     ],
     "ENUM_NAME_OVERRIDES": {
         "ErrorCodeEnum": "cardsdb.api.schema.ERROR_CODE_CHOICES",

@@ -5,10 +5,13 @@ tests/fuzz/test_api_schema.py holds the API to this schema: every status, conten
 be documented here or in the views.
 """
 
+import json
+
 from drf_spectacular.extensions import OpenApiSerializerExtension, OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import get_class
 from rest_framework import serializers
 
+from .error_examples import BODY, ERROR_EXAMPLES, EVERY, LOGIN
 from .errors import ERROR_CODES
 
 ERROR_CODE_CHOICES = list(ERROR_CODES)
@@ -100,6 +103,7 @@ COMMON_ERRORS = {
         "406": "The Accept header asks for a format other than JSON (`not-acceptable`).",
         "429": "Too many requests for this client's rate limit (`rate-limited`); Retry-After says in how many "
         "seconds to retry (limits: the API's description, docs/api.md).",
+        "500": "An unexpected error (`server-error`); it was logged.",
     },
     "body": {
         "400": "The body is not valid (`parse-error`, `bad-unicode`, `too-deep`, `invalid-request`…).",
@@ -135,6 +139,54 @@ def add_common_errors(result, generator, request, public):
                         answer["description"] += " Or: " + description  # 429: a rate limit or log-ins
                     added.add(status)
     return result
+
+
+def add_error_examples(result, generator, request, public):
+    """POSTPROCESSING_HOOKS, after add_common_errors: an example answer for every error code
+    (components/examples, from error_examples.py), referenced from each error response that can carry it, so
+    the docs show a real body for each code an operation answers."""
+    examples = result.setdefault("components", {}).setdefault("examples", {})
+    for code, example in ERROR_EXAMPLES.items():
+        examples[f"error-{code}"] = {
+            "summary": f"{example.status} {code}",
+            "description": ERROR_CODES[code],
+            "value": example.body,
+        }
+    shown: set[str] = set()
+    for path, item in result.get("paths", {}).items():
+        for method, operation in item.items():
+            kinds = {EVERY, path, *operation.get("tags", ())}
+            if "requestBody" in operation:
+                kinds.add(BODY)
+            if any(scheme for scheme in operation.get("security", [])):
+                kinds.add(LOGIN)
+            for code, example in ERROR_EXAMPLES.items():
+                if example.answer_of is not None:
+                    shown_here = example.answer_of == (method, path)
+                else:
+                    shown_here = bool(kinds & set(example.shown))
+                response = operation.get("responses", {}).get(str(example.status)) if shown_here else None
+                media = (response or {}).get("content", {}).get("application/json")
+                if media is None or (example.answer_of is None and media.get("schema") != ERROR_REF):
+                    continue
+                media.setdefault("examples", {})[code] = {"$ref": f"#/components/examples/error-{code}"}
+                shown.add(code)
+    _describe_unshown(result, [code for code in ERROR_EXAMPLES if code not in shown])
+    return result
+
+
+def _describe_unshown(result, codes: list[str]) -> None:
+    """A code no operation documents (405: a method the path does not take) is shown in the Error schema's
+    description, so the docs still show its example."""
+    if not codes:
+        return
+    error = result["components"]["schemas"]["Error"]
+    lines = [
+        f"\n\n`{code}` ({ERROR_EXAMPLES[code].status}), {ERROR_CODES[code][0].lower()}{ERROR_CODES[code][1:]} "
+        f"For example: `{json.dumps(ERROR_EXAMPLES[code].body)}`"
+        for code in codes
+    ]
+    error["description"] = error.get("description", "") + "".join(lines)
 
 
 # Registers the security schemes that draw Swagger UI's lock only on operations that need a login.

@@ -1,6 +1,7 @@
-"""The SWCCG calculator pages' forms read into the calculator API's request body (cards by id or name, numbers,
-destinies), and the API's own validation and answer run on it; what cannot be read is a FormError with the API's
-codes. The answers in words: calculator_words.py; the pages: calculator_pages.py."""
+"""Reading a SWCCG calculator page's form into the calculator API's request body (cards by id or name, numbers,
+destinies), and running the API's own validation and answer on it. Whatever cannot be read or is refused is a
+FormError with the API's code, a message and, when one field is to blame, that field's name, so the page shows the
+error beside it. The four forms: calculator_reads.py; the answers in words: calculator_words.py."""
 
 import math
 import re
@@ -13,33 +14,116 @@ from cardsdb.api.errors import ApiError
 from cardsdb.models import Card
 from cardsdb.naming import find_card
 
-ROWS = {"battle": 6, "sabacc": 6, "drain": 4, "capture": 3, "escorts": 4}
 GEMP_ID = re.compile(r"^[0-9a-z]+_[0-9a-z]+$", re.IGNORECASE)
 PICKED = re.compile(r"\(([^()\s]+)\)\s*$")  # "•Darth Vader (1_168)": what the picker's list inserts
 MAX_NUMBER_TEXT = 12
 MAX_NAME = 120
 MAX_LINES = 40  # wild, clone and stake cards named on a sabacc page
+SIDE_NAMED = re.compile(
+    r"^(?:The )?(dark|light) side\b"
+)  # how the rules' messages name a side: "dark side: …"
 
 
 class FormError(Exception):
-    """What the form shows instead of an answer: a code (the API's codes) and a message."""
+    """What the form shows instead of an answer: a code (the API's codes), a message, and the field to blame."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, field: str = ""):
         super().__init__(message)
-        self.code, self.message = code, message
+        self.code, self.message, self.field = code, message, field
 
 
 def side_name(side: str | None) -> str:
     return {"dark": _("Dark Side"), "light": _("Light Side")}.get(side or "", _("nobody"))
 
 
-def card_id(text: str, label: str) -> str:
-    """A typed card: a GEMP id ("1_168"), a picked "Title (1_168)", or a name the catalogue's look-up finds."""
-    text = text.strip()
+def row_label(what: str, index: int) -> str:
+    return _("%(what)s, row %(n)s") % {"what": what, "n": index + 1}
+
+
+class Reader:
+    """One posted form read field by field. It remembers which field gave each part of the request body
+    (`places`: the API's path, e.g. "dark.cards.1.power", → the field and its label) and which field named each
+    card, so that the API's refusals land beside the field they are about."""
+
+    def __init__(self, form):
+        self.form = form
+        self.places: dict[str, tuple[str, str]] = {}
+        self.card_fields: dict[str, str] = {}
+        # a rule's code ("side:code" for a side's) → the one field that decides it
+        self.rule_fields: dict[str, str] = {}
+
+    def text(self, name: str) -> str:
+        return (self.form.get(name) or "").strip()
+
+    def checked(self, name: str) -> bool:
+        return bool(self.form.get(name))
+
+    def place(self, path: str, name: str, label: str) -> None:
+        self.places[path] = (name, label)
+
+    def card(self, name: str, label: str, path: str = "") -> str:
+        """A typed card: a GEMP id ("1_168"), a picked "Title (1_168)", or a name the catalogue's look-up finds."""
+        code = card_id(self.text(name), label, name)
+        if path:
+            self.place(path, name, label)
+        self.card_fields.setdefault(code, name)
+        return code
+
+    def number(self, name: str, label: str, path: str = "", default: float = 0) -> float:
+        if path:
+            self.place(path, name, label)
+        return number(self.text(name), label, name, default)
+
+    def numbers(self, name: str, label: str, path: str = "") -> list[float]:
+        """Destinies typed as "3 5" or "3, 5"."""
+        if path:
+            self.place(path, name, label)
+        return [number(item, label, name) for item in self.text(name).replace(",", " ").split()]
+
+    def lines(self, name: str, label: str, path: str = "") -> list[str]:
+        typed = [line for line in (self.form.get(name) or "").splitlines() if line.strip()]
+        if len(typed) > MAX_LINES:  # before any look-up: each name may cost a fuzzy search
+            raise FormError(
+                "invalid-request",
+                _("%(label)s: at most %(n)s cards.") % {"label": label, "n": MAX_LINES},
+                name,
+            )
+        if path:
+            self.place(path, name, label)
+        codes = [card_id(line.strip(), label, name) for line in typed]
+        for code in codes:
+            self.card_fields.setdefault(code, name)
+        return codes
+
+    def rows(self, prefix: str, count: int, what: str):
+        """(row, card id) for each filled card row `prefix-card-<row>`."""
+        for row in range(count):
+            name = f"{prefix}-card-{row}"
+            if self.text(name):
+                yield row, self.card(name, row_label(what, row))
+
+    def row_choice(self, name: str, label: str, filled: dict[int, int]) -> int | None:
+        """A "row n" picked from a list (a pilot's starship, the card a clone copies): the index, in the API's
+        list, of the card typed on that row; None when nothing is picked."""
+        raw = self.text(name)
+        if not raw:
+            return None
+        row = int(raw) - 1 if raw.isascii() and raw.isdigit() and len(raw) <= 2 else -1
+        if row not in filled:
+            raise FormError(
+                "invalid-request",
+                _("%(label)s: row %(row)s has no card.") % {"label": label, "row": raw[:4]},
+                name,
+            )
+        return filled[row]
+
+
+def card_id(text: str, label: str, field: str = "") -> str:
     if len(text) > MAX_NAME:  # no card's name is this long; the fuzzy look-up's cost grows with it
         raise FormError(
             "no-match",
             _("%(label)s: no card is named “%(name)s”.") % {"label": label, "name": text[:40] + "…"},
+            field,
         )
     picked = PICKED.search(text)
     if picked:
@@ -56,157 +140,103 @@ def card_id(text: str, label: str) -> str:
             "ambiguous-name",
             _("%(label)s: several cards are named “%(name)s”: %(cards)s. Pick one from the list.")
             % {"label": label, "name": text, "cards": some},
+            field,
         )
     hint = ", ".join(match.suggestions[:5])
     message = _("%(label)s: no card is named “%(name)s”.") % {"label": label, "name": text}
     if hint:
         message += " " + _("Closest: %(names)s.") % {"names": hint}
-    raise FormError("no-match", message)
+    raise FormError("no-match", message, field)
 
 
-def number(form, key: str, label: str, default: float = 0) -> float:
-    raw = (form.get(key) or "").strip()
+def number(raw: str, label: str, field: str = "", default: float = 0) -> float:
     if not raw:
         return default
+    if len(raw) > MAX_NUMBER_TEXT:
+        raise FormError(
+            "invalid-request",
+            _("%(label)s: “%(value)s…” is too long for a number.")
+            % {"label": label, "value": raw[:MAX_NUMBER_TEXT]},
+            field,
+        )
     try:
-        value = float(raw) if len(raw) <= MAX_NUMBER_TEXT and raw.isascii() else math.nan
+        value = float(raw) if raw.isascii() else math.nan
         if not math.isfinite(value):  # "nan" and "inf" parse, and would slip past every bound
             raise ValueError
         return value
     except ValueError:
         raise FormError(
-            "invalid-request", _("%(label)s: “%(value)s” is not a number.") % {"label": label, "value": raw}
+            "invalid-request",
+            _("%(label)s: “%(value)s” is not a number.") % {"label": label, "value": raw},
+            field,
         ) from None
-
-
-def numbers(form, key: str, label: str) -> list[float]:
-    """Destinies typed as "3 5" or "3, 5"."""
-    raw = (form.get(key) or "").replace(",", " ").split()
-    return [number({"n": item}, "n", label) for item in raw]
-
-
-def lines(form, key: str, label: str) -> list[str]:
-    typed = [line for line in (form.get(key) or "").splitlines() if line.strip()]
-    if len(typed) > MAX_LINES:  # before any look-up: each name may cost a fuzzy search
-        raise FormError(
-            "invalid-request", _("%(label)s: at most %(n)s cards.") % {"label": label, "n": MAX_LINES}
-        )
-    return [card_id(line, label) for line in typed]
-
-
-def row_label(what: str, index: int) -> str:
-    return _("%(what)s, row %(n)s") % {"what": what, "n": index + 1}
-
-
-def rows(form, prefix: str, count: int, what: str):
-    """(index, card id) for each filled card row `prefix-card-<i>`."""
-    for i in range(count):
-        text = (form.get(f"{prefix}-card-{i}") or "").strip()
-        if text:
-            yield i, card_id(text, row_label(what, i))
-
-
-# ---- reading each form into the API's request body ----
-
-
-def read_battle(form, deck_pile: Callable[[str], list[str]]) -> dict:
-    body: dict = {}
-    reserves = {}
-    for side in ("dark", "light"):
-        cards = []
-        for i, code in rows(form, side, ROWS["battle"], side_name(side)):
-            entry = {"card": code, "hit": bool(form.get(f"{side}-hit-{i}"))}
-            entry["power"] = number(form, f"{side}-power-{i}", row_label(_("power modifier"), i))
-            cards.append(entry)
-        body[side] = {
-            "cards": cards,
-            "destinies": numbers(form, f"{side}-destinies", _("battle destiny")),
-            "power_bonus": number(form, f"{side}-power-bonus", _("power bonus")),
-            "destiny_bonus": number(form, f"{side}-destiny-bonus", _("destiny bonus")),
-        }
-        deck = (form.get(f"{side}-deck") or "").strip()
-        if deck:
-            reserves[side] = deck_pile(deck)
-    if reserves:  # destinies drawn from the decks: the exact odds instead of one outcome
-        body["simulate"] = {"dark": reserves.get("dark", []), "light": reserves.get("light", [])}
-    return body
-
-
-def read_sabacc(form) -> dict:
-    body: dict = {}
-    for side in ("dark", "light"):
-        body[side] = {"cards": [code for _i, code in rows(form, side, ROWS["sabacc"], side_name(side))]}
-    body["wild"] = lines(form, "wild", _("wild cards"))
-    body["clones"] = lines(form, "clones", _("clone cards"))
-    body["stakes"] = lines(form, "stakes", _("stakes"))
-    return body
-
-
-def read_drain(form) -> dict:
-    location = (form.get("location") or "").strip()
-    if not location:
-        raise FormError("invalid-request", _("Give the location."))
-    return {
-        "side": form.get("side") or "",
-        "location": card_id(location, _("location")),
-        "cards": {
-            side: [{"card": code} for _i, code in rows(form, side, ROWS["drain"], side_name(side))]
-            for side in ("dark", "light")
-        },
-        "bonus": number(form, "bonus", _("drain bonus")),
-        "cancelled": bool(form.get("cancelled")),
-        "drained_this_turn": bool(form.get("drained_this_turn")),
-    }
-
-
-def read_capture(form) -> dict:
-    body: dict = {"capturer": "dark", "captured": [], "escorts": []}
-    seize, imprison = {}, []
-    for i, code in rows(form, "captured", ROWS["capture"], _("captured")):
-        body["captured"].append({"card": code})
-        escort = (form.get(f"captured-seize-{i}") or "").strip()
-        if escort:
-            seize[code] = card_id(escort, row_label(_("seized by"), i))
-        if form.get(f"captured-imprison-{i}"):
-            imprison.append(code)
-    for i, code in rows(form, "escort", ROWS["escorts"], _("escorts")):
-        body["escorts"].append({"card": code, "escorting": bool(form.get(f"escort-escorting-{i}"))})
-    location = (form.get("location") or "").strip()
-    if location:
-        body["location"] = card_id(location, _("location"))
-    if seize:
-        body["seize"] = seize
-    if imprison:
-        body["imprison"] = imprison
-    return body
 
 
 # ---- running the API's calculator ----
 
 
-def run(serializer, answer: Callable[[dict], dict], body: dict) -> dict:
-    """The API's own validation and answer; their errors become the form's."""
+def run(serializer, answer: Callable[[dict], dict], body: dict, reader: Reader) -> dict:
+    """The API's own validation and answer; their errors become the form's, beside the field they are about."""
     checked = serializer(data=body)
     if not checked.is_valid():
-        raise FormError("invalid-request", "; ".join(_flatten(checked.errors)))
+        words, field = [], ""
+        for path, message in _flatten(checked.errors):
+            place = _place(reader, path)
+            words.append(f"{place[1] if place else path}: {message}")
+            field = field or (place[0] if place else "")
+        raise FormError("invalid-request", "; ".join(words), field)
     try:
         return answer(checked.validated_data)
     except ApiError as exc:
         rule = exc.details.get("rule")
         message = str(exc.detail) + (f" ({rule})" if rule else "")
-        raise FormError(exc.code, message) from None
+        raise FormError(exc.code, message, _blamed(reader, exc)) from None
 
 
-def _flatten(errors, path: str = "") -> list[str]:
+def _place(reader: Reader, path: str) -> tuple[str, str] | None:
+    """The field that gave `path` or the nearest part above it ("dark.cards.0.power" → "dark.cards.0")."""
+    while path:
+        if path in reader.places:
+            return reader.places[path]
+        path = path.rpartition(".")[0]
+    return None
+
+
+def _blamed(reader: Reader, exc: ApiError) -> str:
+    """The field an API refusal is about: a field it names (`errors`), a card it names, the side and card index
+    a rule names ("dark side: card 2 …"), or the field that decides the rule (on the side it names)."""
+    for path, _message in _flatten(exc.details.get("errors") or {}):
+        place = _place(reader, path)
+        if place:
+            return place[0]
+    cards = exc.details.get("cards") or ()
+    for card in cards:
+        if isinstance(card, str) and card in reader.card_fields:
+            return reader.card_fields[card]
+    side = SIDE_NAMED.match(str(exc.detail))
+    side = side.group(1) if side else ""
+    if side and cards and isinstance(cards[0], int):
+        place = _place(reader, f"{side}.cards.{cards[0]}")
+        if place:
+            return place[0]
+    rule = exc.details.get("rule", "")
+    return reader.rule_fields.get(f"{side}:{rule}") or reader.rule_fields.get(rule, "")
+
+
+def _flatten(errors, path: str = "") -> list[tuple[str, str]]:
+    """DRF's nested errors as (dotted path, message) pairs: {"dark": {"cards": [{}, {"power": ["…"]}]}} →
+    ("dark.cards.1.power", "…")."""
     if isinstance(errors, dict):
         return [
-            m for key, value in errors.items() for m in _flatten(value, f"{path}.{key}" if path else str(key))
+            p for key, value in errors.items() for p in _flatten(value, f"{path}.{key}" if path else str(key))
         ]
     if isinstance(errors, list):
         if all(isinstance(e, str | serializers.ErrorDetail) for e in errors):
-            return [f"{path}: {e}" if path else str(e) for e in errors]
-        return [m for i, value in enumerate(errors) for m in _flatten(value, f"{path}[{i}]")]
-    return [f"{path}: {errors}"]
+            return [(path, str(e)) for e in errors]
+        return [
+            p for i, value in enumerate(errors) for p in _flatten(value, f"{path}.{i}" if path else str(i))
+        ]
+    return [(path, str(errors))]
 
 
 def titles(ids) -> dict[str, str]:

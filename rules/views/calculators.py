@@ -12,8 +12,9 @@ from django.utils.translation import gettext as _
 from cardsdb.api.errors import ApiError
 from decks.deck.services import deck_get
 from rules.deck_odds import deck_pile
-from rules.views.calculator_forms import FormError, run
-from rules.views.calculator_pages import CALCULATORS, form_sections
+from rules.views.calculator_fields import form_sections, placed
+from rules.views.calculator_forms import FormError, Reader, run
+from rules.views.calculator_pages import CALCULATORS
 
 
 def index_page(request):
@@ -25,22 +26,22 @@ def calculator_page(request, kind: str):
     if calculator is None:
         raise Http404("No such calculator.")
     form = request.POST if request.method == "POST" else request.GET  # GET: prefilled by a link (a deck's)
-    context = {
-        "kind": kind,
-        "calculator": calculator,
-        "sections": form_sections(kind, form),
-        "calculators": _listed(),
-    }
+    context = {"kind": kind, "calculator": calculator, "calculators": _listed()}
+    error = None
     if request.method == "POST":
+        reader = Reader(form)
         try:
             if kind == "battle":
-                body = calculator.read(form, lambda deck_id: _reserve(request, deck_id))
+                body = calculator.read(reader, lambda deck_id: _reserve(request, deck_id))
             else:
-                body = calculator.read(form)
-            context["answer"] = calculator.explain(body, run(calculator.serializer, calculator.answer, body))
+                body = calculator.read(reader)
+            context["result"] = run(calculator.serializer, calculator.answer, body, reader)
+            context["answer"] = calculator.explain(body, context["result"])
         except FormError as exc:
-            context["error"] = exc
-    return render(request, "rules/calculator.html", context, status=400 if "error" in context else 200)
+            error = context["error"] = exc
+    context["sections"] = form_sections(kind, form, error)
+    context["error_placed"] = placed(context["sections"], error)
+    return render(request, "rules/calculator.html", context, status=400 if error else 200)
 
 
 def _reserve(request, deck_id: str) -> list[str]:
@@ -52,7 +53,9 @@ def _reserve(request, deck_id: str) -> list[str]:
         except ApiError:
             deck = None
     if deck is None or deck.game_id != "swccg":
-        raise FormError("deck-not-found", _("No SWCCG deck %(deck)s that you can see.") % {"deck": deck_id})
+        raise FormError(
+            "deck-not-found", _("No SWCCG deck %(deck)s that you can see.") % {"deck": deck_id[:12]}
+        )
     return deck_pile(deck).cards
 
 
