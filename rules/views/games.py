@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from decks.deck import services as deck_services
-from rules import saved_games
+from rules import saved_games, table_state
 from rules.api.games import MAX_RECORD_BODY
 from rules.models import SavedGame
 from rules.setups import DEFAULT_FORMAT, SetupRefused, default_setup, engine_setup, playable
@@ -28,6 +28,8 @@ from rules.swdbg.game import Game
 from rules.swdbg.record import RecordError, make_record, replay
 from rules.swdbg.roster import players as ai_players
 from rules.swdbg.search import SearchBudget
+
+from . import game_table
 
 WATCH_PLAYERS = ("greedy", "random", "search")  # rules.swdbg.roster: every AI player
 # A watched search player searches within a fixed number of rollout actions, not a time: the same seed replays
@@ -269,10 +271,10 @@ def game_page(request, game_id: int):
             messages.error(request, exc.message)
         request.session[f"game-{saved.pk}-log"] = log
         return redirect("game-play", saved.pk)
-    game = saved_games.rebuild(saved)
-    mine = game.outcome() is None and game.to_move() == saved.seat
+    game, log, mine = table_state.replayed(saved)
+    outcome = saved_games.outcome(saved, game)
     actions = []
-    if mine:
+    if outcome is None and game.to_move() == saved.seat:
         for action in game.legal_actions():
             actions.append(
                 {"json": json.dumps(action), "label": game.describe(action), "type": action["type"]}
@@ -281,10 +283,14 @@ def game_page(request, game_id: int):
         "saved": saved,
         "board": board(game, game.view(saved.seat)),
         "actions": actions,
-        "pending": game.pending() if mine else None,
+        "pending": game.pending() if actions else None,
         "log": request.session.pop(f"game-{saved.pk}-log", []),
-        "outcome": game.outcome(),
+        "outcome": outcome,
         "replay_url": reverse("game-replay", args=[saved.pk]),
+        "can_undo": bool(mine) and not saved.resigned,
+        "table": game_table.page_state(
+            request, saved, table_state.table(saved, game, log, mine, with_faces=True)
+        ),
     }
     return render(request, "rules/play.html", context)
 
