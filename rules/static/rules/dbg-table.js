@@ -120,7 +120,8 @@
       el("div", { class: "dbg-force", role: "img", "aria-label": gettext("Force track:") + " " + said },
         el("span", { class: "dbg-side", text: faction(dark.faction) }), cells, el("span", { class: "dbg-side", text: faction(light.faction) })),
       el("p", { class: "dbg-turn" }, words(gettext("Turn %(n)s"), { n: board.turn }), " · ",
-        mover.mine ? el("b", { text: gettext("your move") }) : words(gettext("%(faction)s to move"), { faction: faction(mover.faction) })));
+        state.outcome ? gettext("the game is over") : mover.mine ? el("b", { text: gettext("your move") })
+          : words(gettext("%(faction)s to move"), { faction: faction(mover.faction) })));
   }
 
   function playerInfo(p) {
@@ -171,9 +172,10 @@
     const pilots = board.outer_rim.map((id) => cardNode(id, null, buttonsFor(id, interactive)));
     const counts = words(gettext("Galaxy deck %(deck)s · galaxy discard %(discard)s · Outer Rim Pilots %(pilots)s"),
       { deck: board.galaxy_deck_count, discard: board.galaxy_discard.length, pilots: board.outer_rim_count });
-    return el("section", { class: "dbg-area dbg-galaxy-area" },
-      el("h2", { text: gettext("Galaxy row") }), el("p", { class: "dbg-info", text: counts }),
-      el("div", { class: "dbg-row" }, zone(gettext("Galaxy row"), "dbg-row-zone", row), zone(gettext("Outer Rim Pilot"), "dbg-pilot-zone", pilots)));
+    const rowZone = el("div", { class: "dbg-zone dbg-row-zone" }, el("div", { class: "dbg-cards" }, row));
+    return el("section", { class: "dbg-area dbg-galaxy-area", "aria-labelledby": "dbg-galaxy-title" },
+      el("h2", { id: "dbg-galaxy-title", text: gettext("Galaxy row") }), el("p", { class: "dbg-info", text: counts }),
+      el("div", { class: "dbg-row" }, rowZone, zone(gettext("Outer Rim Pilot"), "dbg-pilot-zone", pilots)));
   }
 
   function promptPanel() {
