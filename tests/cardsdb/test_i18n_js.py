@@ -19,6 +19,7 @@ SCRIPTS = [
     "decks/static/decks/builder.js",
     "decks/static/decks/collection_buttons.js",
     "rules/static/rules/swccg-replay.js",
+    "rules/static/rules/dbg-table.js",
     "cardsdb/static/cardsdb/preview.js",
     "cardsdb/static/cardsdb/search_view.js",
 ]
