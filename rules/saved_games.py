@@ -21,6 +21,7 @@ from rules.swdbg.game import Game
 from rules.swdbg.record import make_record, replay
 from rules.swdbg.roster import players
 from rules.swdbg.search import SearchBudget
+from rules.swdbg_words import action_words
 
 GAME = "swdbg"
 OPPONENTS = ("random", "greedy", "search")
@@ -37,11 +38,6 @@ class GameRefused(ValueError):
 
 def rebuild(saved: SavedGame) -> Game:
     return replay(saved.record, engine_setup, summarise=False).game
-
-
-def describe(game: Game, action: dict) -> str:
-    """An action in words, as the player to move does it now: the one place the pages word actions."""
-    return game.describe(action)
 
 
 def ai_move(game: Game, kind: str, budget: SearchBudget | None = None) -> dict:
@@ -62,7 +58,7 @@ def let_ai_play(
         if game.outcome() is not None or game.to_move() == seat:
             break
         action = ai_move(game, kind, budget)
-        words = describe(game, action)
+        words = action_words(game, action)
         log.append(words)
         game.apply(action)
         if after is not None:
@@ -124,7 +120,7 @@ def play_many(saved_id: int, user, actions: list, after: Callable | None = None)
                 if index == 0:
                     raise GameRefused("not-your-move", "The AI is to move; reload the game.")
                 break
-            words = describe(game, action) if action in game.legal_actions() else ""
+            words = action_words(game, action) if action in game.legal_actions() else ""
             try:
                 game.apply(action)
             except IllegalAction as exc:

@@ -13,6 +13,7 @@ from rules import saved_games, table_words
 from rules.models import SavedGame
 from rules.setups import engine_setup
 from rules.swdbg.game import Game
+from rules.swdbg_words import action_words, prompt_words
 
 LOG_LINES = 60  # the log beside the table: its last lines
 FORCE_SPACES = range(-3, 4)
@@ -89,7 +90,7 @@ def actions(game: Game, seat: int) -> dict:
     pending = game.state.pending
     if pending is not None:
         found["prompt"] = {
-            "text": table_words.prompt(game),
+            "text": prompt_words(game),
             "card": pending.source,
             "optional": pending.optional,
             "options": [{**_entry(game, a), "card": a.get("card"), "with": a.get("with")}
@@ -145,7 +146,7 @@ def replayed(saved: SavedGame) -> tuple[Game, list[dict], list[int]]:
         seat = game.to_move()
         if seat == saved.seat:
             mine.append(index)
-        log.append({"seat": seat, "text": saved_games.describe(game, action)})
+        log.append({"seat": seat, "text": action_words(game, action)})
         game.apply(action)
     return game, log, mine
 
@@ -160,7 +161,7 @@ def opening_frames(saved: SavedGame) -> list[dict]:
         seat = game.to_move()
         if seat == saved.seat:
             break
-        words = saved_games.describe(game, action)
+        words = action_words(game, action)
         game.apply(action)
         frames.append(frame(game, saved.seat, seat, words))
     return frames

@@ -1,5 +1,5 @@
-"""The SW:DBG play table's words: what each action button says and what a pending decision asks, in the page's
-language. A button has a short text on its card ("Play") and a whole name for screen readers ("Play X-Wing").
+"""The SW:DBG play table's buttons in the page's language: a short text on the card ("Play") and a whole name for
+screen readers ("Play X-Wing"). Log lines and a pending decision's question are rules/swdbg_words.py's.
 """
 
 from django.utils.translation import gettext, pgettext
@@ -71,42 +71,3 @@ def _select(game: Game, action: dict, title: str) -> tuple[str, str]:
         }
         return text, text
     return gettext("Choose"), gettext("Choose %(card)s") % {"card": title}
-
-
-# A decision's question: %(card)s is the card whose effect asks.
-PROMPTS = {
-    "choose": lambda: gettext("%(card)s: choose one"),
-    "opp_discard": lambda: gettext("%(card)s: discard a card from your hand"),
-    "discard_row": lambda: gettext("%(card)s: choose a galaxy row card to discard"),
-    "return": lambda: gettext("%(card)s: choose a card of your discard pile to put into your hand"),
-    "free_purchase": lambda: gettext("%(card)s: choose a galaxy row card to take for free"),
-    "purchase_discard": lambda: gettext("%(card)s: choose a card of the galaxy discard pile to purchase"),
-    "destroy_ship": lambda: gettext("%(card)s: choose a capital ship to destroy"),
-    "swap_top": lambda: gettext("%(card)s: you may swap the galaxy deck's top card with a galaxy row card"),
-    "hand_to_deck": lambda: gettext("%(card)s: choose a card of your opponent's hand to put on their deck"),
-    "discard_top": lambda: gettext("%(card)s: you may discard one of the galaxy deck's top cards"),
-    "swap_discard": lambda: gettext("%(card)s: you may swap a galaxy discard card with a galaxy row card"),
-    "cost_discard": lambda: gettext("%(card)s: discard a card from your hand to pay the cost"),
-    "cost_exile": lambda: gettext("%(card)s: exile a card from your hand to pay the cost"),
-}
-
-
-def prompt(game: Game) -> str | None:
-    """The pending decision as a question to the player who must answer it; None when nothing is pending."""
-    pending = game.state.pending
-    if pending is None:
-        return None
-    card = _title(game, pending.source) if pending.source is not None else gettext("The game")
-    if pending.kind == "choose_base":
-        return gettext("Choose your next base")
-    if pending.kind == "assign_damage":
-        return gettext("Your attack deals %(n)s damage: choose the capital ship that takes it") % {
-            "n": pending.data[0]
-        }
-    if pending.kind == "exile":
-        n, up_to = pending.data
-        text = (gettext("%(card)s: choose up to %(n)s cards of your hand or discard pile to exile") if up_to
-                else gettext("%(card)s: choose %(n)s cards of your hand or discard pile to exile"))  # fmt: skip
-        return text % {"card": card, "n": n}
-    words = PROMPTS.get(pending.kind)
-    return (words() if words else gettext("%(card)s: decide")) % {"card": card}

@@ -21,7 +21,7 @@ from pathlib import Path
 from .errors import IllegalAction
 from .game import Game
 from .setup import Setup
-from .view import describe
+from .view import action_parts, describe
 
 RECORD_VERSION = 1
 MAX_ACTIONS = 20_000  # a whole game of the slowest (random) players takes about 1,200; a bound on the work
@@ -125,6 +125,7 @@ class ReplayResult:
     turns: list[TurnSummary]
     log: list[str]  # each legal action in words, in order
     result_mismatch: dict | None = None
+    log_parts: list[dict] = field(default_factory=list)  # the same actions as data (view.action_parts)
 
     @property
     def ok(self) -> bool:
@@ -156,6 +157,7 @@ def replay(
     violations: list[dict] = []
     turns: list[TurnSummary] = []
     log: list[str] = []
+    log_parts: list[dict] = []
     applied = 0
     actions = record["actions"] if stop_after is None else record["actions"][:stop_after]
     for index, action in enumerate(actions):
@@ -164,6 +166,7 @@ def replay(
             turns.append(TurnSummary(state.turn, state.active, state.players[state.active].faction))
         before = _tally(state) if summarise else None
         legal = isinstance(action, dict) and action in game.legal_actions()
+        parts = action_parts(state, action, game.to_move()) if summarise and legal else {}
         words = describe(state, action, game.to_move()) if summarise and legal else ""
         try:
             game.apply(action)
@@ -176,6 +179,7 @@ def replay(
         applied += 1
         if summarise:
             log.append(words)
+            log_parts.append(parts)
             _account(turns[-1], before, game, action)
     mismatch = None
     stated = record.get("result")
@@ -184,7 +188,7 @@ def replay(
         if outcome is None or any(stated.get(k) != outcome.get(k) for k in ("winner", "reason")):
             mismatch = {"code": "result-mismatch", "stated": stated, "replayed": outcome,
                         "message": "The record's result is not what its actions lead to."}  # fmt: skip
-    return ReplayResult(game, applied, violations, turns, log, mismatch)
+    return ReplayResult(game, applied, violations, turns, log, mismatch, log_parts)
 
 
 def _tally(state) -> tuple:

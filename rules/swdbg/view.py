@@ -86,38 +86,54 @@ def view(state: State, player: int | None = None) -> dict:
     }
 
 
-def describe(state: State, action: dict, player: int) -> str:
-    """An action in words, as `player` did it in the state before it (the card names are open information)."""
+def action_parts(state: State, action: dict, player: int) -> dict:
+    """An action as data for words in any language: who, what kind, the cards named (titles are open
+    information), the decision it answers. `describe` words it in English; the pages word it in theirs."""
 
     def name(card):
         return state.cards[card].title if isinstance(card, int) and 0 <= card < len(state.cards) else "?"
 
-    who = state.players[player].faction
     kind = action.get("type")
-    card = action.get("card")
+    parts = {"who": state.players[player].faction, "kind": kind}
+    if "card" in action:
+        parts["card"] = name(action["card"])
+    if kind in ("commit", "resolve"):
+        parts["target"] = "base" if action.get("target") == "base" else name(action.get("target"))
+    if kind == "select":
+        pending = state.pending
+        parts["decision"] = pending.kind if pending else "decision"
+        for key in ("option", "amount"):
+            if key in action:
+                parts[key] = action[key]
+        if "with" in action:
+            parts["with"] = name(action["with"])
+    return parts
+
+
+def describe(state: State, action: dict, player: int) -> str:
+    """An action in words, as `player` did it in the state before it (English: the API's and records' log)."""
+    parts = action_parts(state, action, player)
+    who, kind, card = parts["who"], parts["kind"], parts.get("card", "?")
     if kind == "play":
-        return f"{who} plays {name(card)}."
+        return f"{who} plays {card}."
     if kind == "purchase":
-        return f"{who} purchases {name(card)}."
+        return f"{who} purchases {card}."
     if kind == "pay_off":
-        return f"{who} pays off {name(card)}."
+        return f"{who} pays off {card}."
     if kind == "ability":
-        return f"{who} uses {name(card)}'s ability."
-    if kind == "commit":
-        target = "the enemy base" if action["target"] == "base" else name(action["target"])
-        return f"{who} commits {name(card)} to attack {target}."
-    if kind == "resolve":
-        target = "the enemy base" if action["target"] == "base" else name(action["target"])
+        return f"{who} uses {card}'s ability."
+    if kind in ("commit", "resolve"):
+        target = "the enemy base" if parts["target"] == "base" else parts["target"]
+        if kind == "commit":
+            return f"{who} commits {card} to attack {target}."
         return f"{who} resolves the attack on {target}."
     if kind == "end_turn":
         return f"{who} ends the turn."
     if kind == "decline":
         return f"{who} declines."
-    pending = state.pending
-    what = pending.kind.replace("_", " ") if pending else "decision"
-    if "option" in action:
-        return f"{who} chooses {action['option']} ({what})."
-    target = name(card)
-    extra = f" ({action['amount']} damage)" if "amount" in action else ""
-    extra += f" with {name(action['with'])}" if "with" in action else ""
-    return f"{who} selects {target}{extra} ({what})."
+    what = parts.get("decision", "decision").replace("_", " ")
+    if "option" in parts:
+        return f"{who} chooses {parts['option']} ({what})."
+    extra = f" ({parts['amount']} damage)" if "amount" in parts else ""
+    extra += f" with {parts['with']}" if "with" in parts else ""
+    return f"{who} selects {card}{extra} ({what})."

@@ -28,6 +28,7 @@ from rules.swdbg.game import Game
 from rules.swdbg.record import RecordError, make_record, replay
 from rules.swdbg.roster import players as ai_players
 from rules.swdbg.search import SearchBudget
+from rules.swdbg_words import action_words, prompt_words, words
 
 from . import game_table
 
@@ -167,12 +168,18 @@ def _render_replay(request, record, source, default_viewer, saved=None):
         "viewer_name": None if viewer is None else view["players"][viewer]["faction"],
         "factions": [p["faction"] for p in view["players"]],
         "board": view,
-        "log": list(enumerate(result.log, start=1))[-40:],
+        "log": _last_lines(result.log_parts, 40),
         "violations": full.violations,
         "outcome": full.game.outcome() if n == total else None,
         "record_json": "" if saved else json.dumps(record),
     }
     return render(request, "rules/replay.html", context)
+
+
+def _last_lines(parts: list[dict], n: int) -> list[tuple[int, str]]:
+    """The last n actions in the page's language, numbered from the game's first."""
+    first = max(0, len(parts) - n)
+    return [(i, words(p)) for i, p in enumerate(parts[first:], start=first + 1)]
 
 
 def turn_starts(turns) -> list[dict]:
@@ -277,13 +284,14 @@ def game_page(request, game_id: int):
     if outcome is None and game.to_move() == saved.seat:
         for action in game.legal_actions():
             actions.append(
-                {"json": json.dumps(action), "label": game.describe(action), "type": action["type"]}
+                {"json": json.dumps(action), "label": action_words(game, action), "type": action["type"]}
             )
     context = {
         "saved": saved,
         "board": board(game, game.view(saved.seat)),
         "actions": actions,
         "pending": game.pending() if actions else None,
+        "prompt": prompt_words(game) if actions else None,
         "log": request.session.pop(f"game-{saved.pk}-log", []),
         "outcome": outcome,
         "replay_url": reverse("game-replay", args=[saved.pk]),

@@ -6,7 +6,6 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
-from rules import saved_games, table_words
 from rules.models import SavedGame
 
 
@@ -175,29 +174,3 @@ def test_another_users_game_is_not_found(client, started):
         assert client.post(f"/games/{started.pk}/{what}").status_code == 404
     client.logout()
     assert client.get(f"/games/{started.pk}/table/").status_code == 404
-
-
-def test_a_decision_is_asked_in_words(client, started):
-    """Every pending decision's question names the card that asks, never the engine's kind name."""
-    game = saved_games.rebuild(started)
-    seen = 0
-    for seed in range(40):
-        game = saved_games.Game.new(game.setup, seed)
-        player = saved_games.players()["greedy"](seed)
-        for _ in range(400):
-            if game.outcome() is not None:
-                break
-            pending = game.state.pending
-            if pending is not None:
-                text = table_words.prompt(game)
-                assert text and "_" not in text and "%(" not in text and text != pending.kind
-                assert pending.kind in table_words.PROMPTS or pending.kind in (
-                    "choose_base",
-                    "assign_damage",
-                    "exile",
-                )
-                seen += 1
-            game.apply(player.choose(game))
-        if seen > 20:
-            break
-    assert seen > 20
