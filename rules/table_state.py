@@ -171,8 +171,9 @@ def frame(game: Game, seat: int, actor: int, words: str) -> dict:
     return {"seat": actor, "text": words, "board": board(game, seat)}
 
 
-def table(saved: SavedGame, game: Game, log: list[dict], mine: list[int], *, with_faces: bool) -> dict:
-    """Everything the script draws the table from."""
+def table(saved: SavedGame, game: Game, log: list[dict] | None, mine: list[int], *, with_faces: bool) -> dict:
+    """Everything the script draws the table from; without `log` when None (a move's answer: its frames hold
+    the new lines)."""
     state = {
         "game": saved.pk,
         "seat": saved.seat,
@@ -180,7 +181,7 @@ def table(saved: SavedGame, game: Game, log: list[dict], mine: list[int], *, wit
         "actions_count": len(game.actions),
         "board": board(game, saved.seat),
         "actions": actions(game, saved.seat) if not saved.resigned else actions_none(),
-        "log": log[-LOG_LINES:],
+        "log": None if log is None else log[-LOG_LINES:],
         "outcome": summary(saved, game),
         "can_undo": bool(mine) and not saved.resigned,
         "urls": {

@@ -93,12 +93,14 @@ def move_view(request, game_id: int):
         frames.append(table_state.frame(game, saved.seat, actor, words))
 
     try:
-        saved, _, _, stopped = saved_games.play_many(saved.pk, request.user, actions, after=after)
+        saved, game, _, stopped = saved_games.play_many(saved.pk, request.user, actions, after=after)
     except IllegalAction as exc:
         return JsonResponse({"code": exc.code, "message": exc.message, "rule": exc.rule}, status=400)
     except saved_games.GameRefused as exc:
         return _refused(exc.code, exc.message, status=409)
-    answer = {"frames": frames, "state": state_of(saved, with_faces=False), "stopped": None}
+    # The new state without its log: the script has the log and adds the frames' lines (no second replay).
+    state = table_state.table(saved, game, None, [len(game.actions) - 1], with_faces=False)
+    answer = {"frames": frames, "state": state, "stopped": None}
     if stopped is not None:
         answer["stopped"] = {"code": stopped.code, "message": stopped.message}
     return JsonResponse(answer)

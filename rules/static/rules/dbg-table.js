@@ -10,6 +10,7 @@
   const interpolate = window.interpolate || ((fmt, obj) => fmt.replace(/%\((\w+)\)s/g, (m, k) => String(obj[k])));
   const words = (fmt, values) => interpolate(fmt, values, true);
   const FRAME_DELAY = 450; // ms between the AI's actions
+  const LOG_LINES = 60; // as rules/table_state.py keeps
   const FACTIONS = { Empire: gettext("Empire"), Rebel: gettext("Rebel"), Neutral: gettext("Neutral"),
     Republic: gettext("Republic"), Separatist: gettext("Separatist") };
   const TYPES = { unit: gettext("Unit"), capital_ship: gettext("Capital ship"), base: gettext("Base") };
@@ -317,7 +318,11 @@
     }
     busy = false;
     if (answer.ok) {
-      state = Object.assign(answer.data.state, { faces: faces });
+      const fresh = answer.data.state;
+      if (!fresh.log) { // a move's answer: the log so far and the frames' lines
+        fresh.log = before.concat((answer.data.frames || []).map((f) => ({ seat: f.seat, text: f.text }))).slice(-LOG_LINES);
+      }
+      state = Object.assign(fresh, { faces: faces });
       if (answer.data.stopped) errorText = answer.data.stopped.message;
     } else {
       errorText = answer.data && answer.data.message ? answer.data.message : gettext("The move could not be sent; try again.");
