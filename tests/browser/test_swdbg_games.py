@@ -69,8 +69,9 @@ def test_playing_at_the_table_without_a_page_load(page, live_site, sign_up, scre
     name = play.get_attribute("aria-label")
     play.click()
     page.wait_for_function(f"document.querySelectorAll('.dbg-hand-zone .dbg-c').length === {cards - 1}")
-    assert page.locator(".dbg-play-zone .dbg-c").count() >= 1
-    assert name.removeprefix("Play ") in page.inner_text(".dbg-play-zone")
+    assert name.removeprefix("Play ") in page.inner_text(".dbg-area.mine .dbg-play-zone")
+    # Focus stays in the hand, on the next card's button.
+    assert page.evaluate("document.activeElement.closest('.dbg-hand-zone') !== null")
     if page.locator(".act-play-all").count():
         page.click(".act-play-all")
         page.wait_for_selector(".act-end_turn")
@@ -78,6 +79,7 @@ def test_playing_at_the_table_without_a_page_load(page, live_site, sign_up, scre
         page.click(".dbg-option >> nth=0")
         page.wait_for_selector(".act-end_turn")
     page.set_viewport_size({"width": 1280, "height": 900})
+    page.evaluate("document.querySelector('.dbg-galaxy-area').scrollIntoView()")
     page.screenshot(path=str(screenshots / "swdbg-table.png"), full_page=False)
     turns = page.locator(".dbg-log-lines li").count()
     page.click(".act-end_turn")
@@ -88,6 +90,7 @@ def test_playing_at_the_table_without_a_page_load(page, live_site, sign_up, scre
     assert "your move" in page.inner_text(".dbg-turn")
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1  # no sideways scrolling
+    page.evaluate("document.querySelector('.dbg-area.mine').scrollIntoView()")
     page.screenshot(path=str(screenshots / "swdbg-table-phone.png"), full_page=False)
     # Undo takes the turn back; resigning ends the game on the outcome screen.
     page.click(".dbg-undo")

@@ -199,7 +199,10 @@
 
   function turnButtons(interactive) {
     const parts = [];
-    if (!interactive) return el("div", { class: "dbg-turn-actions" });
+    if (!interactive) {
+      return el("div", { class: "dbg-turn-actions" }, busy ? el("button", { type: "button", class: "dbg-skip",
+        text: gettext("Show the computer's moves at once"), onclick: () => { skipping = true; } }) : null);
+    }
     state.actions.general.forEach((e, i) => parts.push(actionButton(e, "g" + e.kind + i, e.kind === "end_turn" ? "button" : "")));
     if (state.can_undo) parts.push(el("button", { type: "button", class: "dbg-undo", "data-key": "undo", text: gettext("Undo my last move"), onclick: undo }));
     if (!state.outcome) parts.push(el("button", { type: "button", class: "danger", "data-key": "resign", text: gettext("Resign"), onclick: resign }));
@@ -251,7 +254,7 @@
       playerArea(board.players[state.seat], interactive, board),
       turnButtons(interactive));
     const log = logPanel(lines);
-    root.replaceChildren(main, log, live);
+    root.replaceChildren(main, log);
     const list = log.querySelector("ol");
     list.scrollTop = list.scrollHeight;
   }
@@ -260,14 +263,17 @@
   function error() {
     return errorText ? el("p", { class: "error", role: "alert", text: errorText }) : null;
   }
-  const live = el("div", { class: "visually-hidden", "aria-live": "polite", id: "dbg-live" });
-  function announce(text) { live.textContent = text; }
+  // Announced lines pile up in one live region outside the redrawn table, so none is cut off by the next.
+  const live = el("div", { class: "visually-hidden", "aria-live": "polite", "aria-relevant": "additions", id: "dbg-live" });
+  root.after(live);
+  function announce(text) { live.append(el("p", { text: text })); }
 
   // Keep focus sensible: on the same button if it is still there, else the question, the end of the turn or the
   // outcome.
-  function render(focusKey) {
+  function render(focusKey, focusZone) {
     draw(state.board, !busy, state.log);
     let target = focusKey ? root.querySelector('[data-key="' + CSS.escape(focusKey) + '"]') : null;
+    if (!target && focusZone && !state.actions.prompt) target = root.querySelector("." + focusZone + " .dbg-act");
     if (!target && state.outcome) target = root.querySelector("#dbg-outcome-title");
     if (!target && state.actions.prompt) target = root.querySelector(".dbg-option");
     if (!target && focusKey) target = root.querySelector(".act-end_turn") || root.querySelector(".dbg-act");
@@ -306,8 +312,11 @@
 
   async function act(run, focusKey) {
     if (busy) return;
+    const zone = document.activeElement && document.activeElement.closest ? document.activeElement.closest(".dbg-zone") : null;
+    const focusZone = zone ? Array.from(zone.classList).find((c) => c !== "dbg-zone") : null;
     busy = true;
     errorText = "";
+    live.replaceChildren();
     const before = state.log;
     draw(state.board, false, state.log);
     let answer;
@@ -331,7 +340,7 @@
         if (fresh.ok) state = Object.assign(await fresh.json(), { faces: faces });
       } catch (e) { /* keep the table as it was */ }
     }
-    render(focusKey);
+    render(focusKey, focusZone);
     if (errorText) announce(errorText);
     else if (state.actions.prompt) announce(state.actions.prompt.text);
     else if (state.outcome) announce(root.querySelector("#dbg-outcome-title").textContent);

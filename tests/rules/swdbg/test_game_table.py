@@ -175,3 +175,11 @@ def test_another_users_game_is_not_found(client, started):
         assert client.post(f"/games/{started.pk}/{what}").status_code == 404
     client.logout()
     assert client.get(f"/games/{started.pk}/table/").status_code == 404
+
+
+def test_the_table_speaks_the_pages_language(client, started):
+    table = client.get(f"/games/{started.pk}/table/", HTTP_ACCEPT_LANGUAGE="it").json()
+    play = _first(table, "play")
+    assert play["name"].startswith("Gioca ") and play["short"] == "Gioca"
+    assert [a["name"] for a in table["actions"]["general"]] == ["Termina il turno"]
+    assert any("Impero" in line["text"] for line in table["log"])
