@@ -182,11 +182,17 @@
   function promptPanel() {
     const prompt = state.actions.prompt;
     if (!prompt) return null;
-    const options = prompt.options.map((o, i) => {
+    // An option that picks a card is a button on that card (several on one card: damage amounts); the others
+    // (a choice's named options, swaps, declining) are plain buttons.
+    const options = [];
+    const onCard = new Map();
+    prompt.options.forEach((o, i) => {
       const button = actionButton(o, "p" + i, "dbg-option");
-      if (o.card === null || o.card === undefined || o.with !== null && o.with !== undefined || o.kind === "decline") return button;
-      return cardNode(o.card, null, [button]);
+      if (o.card === null || o.card === undefined || o.with !== null && o.with !== undefined) options.push(button);
+      else if (onCard.has(o.card)) onCard.get(o.card).push(button);
+      else { onCard.set(o.card, [button]); options.push(o.card); }
     });
+    options.forEach((o, i) => { if (typeof o === "number") options[i] = cardNode(o, null, onCard.get(o)); });
     return el("section", { class: "dbg-prompt", role: "region", "aria-labelledby": "dbg-question" },
       prompt.card !== null && prompt.card !== undefined ? el("div", { class: "dbg-asker" }, cardNode(prompt.card)) : null,
       el("div", {}, el("h2", { id: "dbg-question", text: prompt.text }), el("div", { class: "dbg-cards dbg-options" }, options)));
