@@ -79,12 +79,15 @@ def _entry(game: Game, action: dict) -> dict:
     return {"action": action, "short": short, "name": name, "kind": action["type"]}
 
 
+def no_actions() -> dict:
+    return {"cards": {}, "general": [], "prompt": None, "play_all": []}
+
+
 def actions(game: Game, seat: int) -> dict:
     """The owner's legal actions, each where it belongs: on a card (by id), the turn's own (end the turn), the
     pending decision's options, and "play all" (every resource card of the hand)."""
-    on_cards: dict[int, list] = {}
-    general: list = []
-    found = {"cards": on_cards, "general": general, "prompt": None, "play_all": []}
+    found = no_actions()
+    on_cards, general = found["cards"], found["general"]
     if game.outcome() is not None or game.to_move() != seat:
         return found
     pending = game.state.pending
@@ -180,7 +183,7 @@ def table(saved: SavedGame, game: Game, log: list[dict] | None, mine: list[int],
         "opponent": saved.opponent,
         "actions_count": len(game.actions),
         "board": board(game, saved.seat),
-        "actions": actions(game, saved.seat) if not saved.resigned else actions_none(),
+        "actions": no_actions() if saved.resigned else actions(game, saved.seat),
         "log": None if log is None else log[-LOG_LINES:],
         "outcome": summary(saved, game),
         "can_undo": bool(mine) and not saved.resigned,
@@ -196,7 +199,3 @@ def table(saved: SavedGame, game: Game, log: list[dict] | None, mine: list[int],
     if with_faces:
         state["faces"] = faces(game)
     return state
-
-
-def actions_none() -> dict:
-    return {"cards": {}, "general": [], "prompt": None, "play_all": []}

@@ -1,15 +1,19 @@
-"""The SW:DBG play table's JSON endpoints (the page's script, rules/static/rules/dbg-table.js), and undo, resign
-and rematch, which answer a form with a redirect and the script with JSON.
+"""The SW:DBG play table: its page, its JSON endpoints (for the page's script, rules/static/rules/dbg-table.js),
+and undo, resign and rematch, which answer a form with a redirect and the script with JSON.
 
 GET state: the table as the owner's seat sees it (rules/table_state.py). POST move {"actions": [action, …]}: the
 owner's actions in order (one, or "play all"), then the AI's reply; the answer has each action with its log line
 and the table after it (`frames`), then the new state. Every refusal is JSON with a code and a message.
 """
 
+import json
+
 from django.contrib import messages
-from django.http import JsonResponse
-from django.shortcuts import redirect
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cardsdb import jsonsafe
@@ -17,6 +21,9 @@ from rules import saved_games, table_state
 from rules.models import SavedGame
 from rules.setups import SetupRefused
 from rules.swdbg.errors import IllegalAction
+from rules.swdbg_words import action_words, prompt_words
+
+from .games import board
 
 MAX_MOVE_BODY = 8_192  # bytes: a dozen actions are a few hundred
 MAX_MOVE_ACTIONS = 12  # "play all" sends the hand's resource cards; a hand holds 5 or so
@@ -44,6 +51,52 @@ def _wants_json(request) -> bool:
 def state_of(saved: SavedGame, *, with_faces: bool) -> dict:
     game, log, mine = table_state.replayed(saved)
     return table_state.table(saved, game, log, mine, with_faces=with_faces)
+
+
+@login_required
+def game_page(request, game_id: int):
+    """The table: with JavaScript the script draws it from `table` and moves through the endpoints below;
+    without, the board and one form per action (each a page load), as before the table."""
+    saved = SavedGame.objects.filter(pk=game_id, owner=request.user).first()
+    if saved is None:
+        raise Http404("No such game of yours.")
+    log = []
+    if request.method == "POST":
+        try:
+            action = jsonsafe.loads(request.POST.get("action", ""))
+            saved, game, log = saved_games.play(saved.pk, request.user, action)
+        except jsonsafe.JSONInputError:
+            messages.error(request, gettext("That action could not be read."))
+        except IllegalAction as exc:
+            messages.error(
+                request,
+                gettext("Not allowed: %(why)s (%(code)s, rulebook: %(rule)s)")
+                % {"why": exc.message, "code": exc.code, "rule": exc.rule},
+            )
+        except saved_games.GameRefused as exc:
+            messages.error(request, exc.message)
+        request.session[f"game-{saved.pk}-log"] = log
+        return redirect("game-play", saved.pk)
+    game, log, mine = table_state.replayed(saved)
+    outcome = saved_games.outcome(saved, game)
+    actions = []
+    if outcome is None and game.to_move() == saved.seat:
+        for action in game.legal_actions():
+            actions.append(
+                {"json": json.dumps(action), "label": action_words(game, action), "type": action["type"]}
+            )
+    context = {
+        "saved": saved,
+        "board": board(game, game.view(saved.seat)),
+        "actions": actions,
+        "prompt": prompt_words(game) if actions else None,
+        "log": request.session.pop(f"game-{saved.pk}-log", []),
+        "outcome": outcome,
+        "replay_url": reverse("game-replay", args=[saved.pk]),
+        "can_undo": bool(mine) and not saved.resigned,
+        "table": page_state(request, saved, table_state.table(saved, game, log, mine, with_faces=True)),
+    }
+    return render(request, "rules/play.html", context)
 
 
 def page_state(request, saved: SavedGame, state: dict) -> dict:
