@@ -29,6 +29,9 @@ class SavedGame(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     actions = models.PositiveIntegerField(default=0, help_text="How many actions the record holds.")
+    resigned = models.BooleanField(
+        default=False, help_text="The owner gave the game up: it is over and the AI won."
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -9,12 +9,14 @@ inside a request: past AI_REPLY_SECONDS it plays by instinct (its greedy choice)
 
 import random
 import time
+from collections.abc import Callable
 
 from django.db import transaction
 
 from cardsdb.models import Game as GameRow
 from rules.models import SavedGame
 from rules.setups import default_setup, engine_setup
+from rules.swdbg.errors import IllegalAction
 from rules.swdbg.game import Game
 from rules.swdbg.record import make_record, replay
 from rules.swdbg.roster import players
@@ -44,17 +46,23 @@ def ai_move(game: Game, kind: str, budget: SearchBudget | None = None) -> dict:
     return players()[kind](seed, **options).choose(game)
 
 
-def let_ai_play(game: Game, seat: int, kind: str, *, seconds: float = AI_REPLY_SECONDS) -> list[str]:
+def let_ai_play(
+    game: Game, seat: int, kind: str, *, seconds: float = AI_REPLY_SECONDS, after: Callable | None = None
+) -> list[str]:
     """The AI plays until `seat` is to move or the game ends; its actions in words. A search AI searches for
-    `seconds`, then plays by instinct."""
+    `seconds`, then plays by instinct. `after(game, seat, words)` is called after each AI action (the table's
+    frames)."""
     budget = SearchBudget(deadline=time.monotonic() + seconds)
     log = []
     for _ in range(MAX_AI_ACTIONS):
         if game.outcome() is not None or game.to_move() == seat:
             break
         action = ai_move(game, kind, budget)
-        log.append(action_words(game, action))
+        words = action_words(game, action)
+        log.append(words)
         game.apply(action)
+        if after is not None:
+            after(game, 1 - seat, words)
     return log
 
 
@@ -91,18 +99,100 @@ def start(user, *, faction: str, opponent: str, format_code: str, seed: int | No
 
 def play(saved_id: int, user, action: dict):
     """Apply the owner's action (IllegalAction if the engine refuses it), then the AI's reply."""
+    saved, game, log, _ = play_many(saved_id, user, [action])
+    return saved, game, log
+
+
+def play_many(saved_id: int, user, actions: list, after: Callable | None = None):
+    """Apply the owner's actions in order, then the AI's reply. The first action refused: IllegalAction and
+    nothing changes; a later one refused (an earlier play asked a decision, say) stops there and is returned as
+    the fourth value, the actions before it kept. `after` is called after each action, the owner's and the
+    AI's, as let_ai_play calls it."""
+    stopped = None
     with transaction.atomic():
         saved = SavedGame.objects.select_for_update().get(pk=saved_id, owner=user)
+        if saved.resigned:
+            raise GameRefused("game-over", "You resigned this game.")
         game = rebuild(saved)
-        if game.to_move() != saved.seat and game.outcome() is None:
-            raise GameRefused("not-your-move", "The AI is to move; reload the game.")
-        words = [action_words(game, action)] if action in game.legal_actions() else []
+        log = []
+        for index, action in enumerate(actions):
+            if game.to_move() != saved.seat and game.outcome() is None:
+                if index == 0:
+                    raise GameRefused("not-your-move", "The AI is to move; reload the game.")
+                break
+            words = action_words(game, action) if action in game.legal_actions() else ""
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                if index == 0:
+                    raise
+                stopped = exc
+                break
+            log.append(words)
+            if after is not None:
+                after(game, saved.seat, words)
+        log += let_ai_play(game, saved.seat, saved.opponent, after=after)
+        _save(saved, game)
+    return saved, game, log, stopped
+
+
+def _save(saved: SavedGame, game: Game) -> None:
+    saved.record = make_record(game, saved.record["setup"], saved.record["players"])
+    saved.status, saved.actions = _status(game), len(game.actions)
+    saved.save(update_fields=["record", "status", "actions", "resigned", "updated"])
+
+
+def owner_moves(saved: SavedGame) -> list[int]:
+    """The indexes of the record's actions the owner made (the seat to move before each), in order."""
+    game = Game.new(engine_setup(saved.record["setup"]), saved.record["seed"])
+    found = []
+    for index, action in enumerate(saved.record["actions"]):
+        if game.to_move() == saved.seat:
+            found.append(index)
         game.apply(action)
-        log = words + let_ai_play(game, saved.seat, saved.opponent)
-        saved.record = make_record(game, saved.record["setup"], saved.record["players"])
-        saved.status, saved.actions = _status(game), len(game.actions)
-        saved.save(update_fields=["record", "status", "actions", "updated"])
-    return saved, game, log
+    return found
+
+
+def undo(saved_id: int, user) -> tuple[SavedGame, Game]:
+    """Take back the owner's last action and the AI's replies after it: the record rewound to before it."""
+    with transaction.atomic():
+        saved = SavedGame.objects.select_for_update().get(pk=saved_id, owner=user)
+        if saved.resigned:
+            raise GameRefused("game-over", "You resigned this game.")
+        mine = owner_moves(saved)
+        if not mine:
+            raise GameRefused("nothing-to-undo", "You have made no move to take back.")
+        game = Game.new(engine_setup(saved.record["setup"]), saved.record["seed"])
+        for action in saved.record["actions"][: mine[-1]]:
+            game.apply(action)
+        _save(saved, game)
+    return saved, game
+
+
+def resign(saved_id: int, user) -> SavedGame:
+    """The owner gives the game up: it ends, the AI wins."""
+    with transaction.atomic():
+        saved = SavedGame.objects.select_for_update().get(pk=saved_id, owner=user)
+        if saved.status == SavedGame.Status.FINISHED:
+            raise GameRefused("game-over", "The game is already over.")
+        saved.resigned, saved.status = True, SavedGame.Status.FINISHED
+        saved.save(update_fields=["resigned", "status", "updated"])
+    return saved
+
+
+def rematch(saved: SavedGame, user):
+    """A new game with the same setup, the owner in the same seat and faction, against the same AI."""
+    faction = saved.record["players"][saved.seat].get("faction")
+    setup = saved.record["setup"]
+    return start(user, faction=faction, opponent=saved.opponent, format_code=setup.get("format", ""), seed=None,
+                 setup=setup)  # fmt: skip
+
+
+def outcome(saved: SavedGame, game: Game) -> dict | None:
+    """The game's outcome: the engine's, or the owner's resignation."""
+    if saved.resigned:
+        return {"winner": 1 - saved.seat, "reason": "resigned", "turn": game.state.turn}
+    return game.outcome()
 
 
 def _status(game: Game) -> str:

@@ -118,14 +118,15 @@ def _own_game(request, game_id: int) -> SavedGame:
 
 
 def game_answer(saved: SavedGame, game, log: list[str]) -> dict:
-    mine = game.to_move() == saved.seat and game.outcome() is None
+    outcome = saved_games.outcome(saved, game)  # a resigned game is over too
+    mine = game.to_move() == saved.seat and outcome is None
     return {
         "id": saved.pk,
         "seat": saved.seat,
         "opponent": saved.opponent,
         "status": saved.status,
         "actions": len(game.actions),
-        "outcome": game.outcome(),
+        "outcome": outcome,
         "view": game.view(saved.seat),
         "legal_actions": game.legal_actions() if mine else [],
         "log": log,

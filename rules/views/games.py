@@ -14,7 +14,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
 
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
@@ -23,12 +22,11 @@ from rules import saved_games
 from rules.api.games import MAX_RECORD_BODY
 from rules.models import SavedGame
 from rules.setups import DEFAULT_FORMAT, SetupRefused, default_setup, engine_setup, playable
-from rules.swdbg.errors import IllegalAction
 from rules.swdbg.game import Game
 from rules.swdbg.record import RecordError, make_record, replay
 from rules.swdbg.roster import players as ai_players
 from rules.swdbg.search import SearchBudget
-from rules.swdbg_words import action_words, prompt_words, words
+from rules.swdbg_words import words
 
 WATCH_PLAYERS = ("greedy", "random", "search")  # rules.swdbg.roster: every AI player
 # A watched search player searches within a fixed number of rollout actions, not a time: the same seed replays
@@ -252,49 +250,6 @@ def play_panel(deck, params) -> dict | None:
     if deck.game_id != "swdbg" or not _is_setup(deck.setup):
         return None
     return {"url": f"{reverse('games')}?setup={deck.pk}"}
-
-
-@login_required
-def game_page(request, game_id: int):
-    saved = SavedGame.objects.filter(pk=game_id, owner=request.user).first()
-    if saved is None:
-        raise Http404("No such game of yours.")
-    log = []
-    if request.method == "POST":
-        try:
-            action = jsonsafe.loads(request.POST.get("action", ""))
-            saved, game, log = saved_games.play(saved.pk, request.user, action)
-        except jsonsafe.JSONInputError:
-            messages.error(request, gettext("That action could not be read."))
-        except IllegalAction as exc:
-            messages.error(
-                request,
-                gettext("Not allowed: %(why)s (%(code)s, rulebook: %(rule)s)")
-                % {"why": exc.message, "code": exc.code, "rule": exc.rule},
-            )
-        except saved_games.GameRefused as exc:
-            messages.error(request, exc.message)
-        request.session[f"game-{saved.pk}-log"] = log
-        return redirect("game-play", saved.pk)
-    game = saved_games.rebuild(saved)
-    mine = game.outcome() is None and game.to_move() == saved.seat
-    actions = []
-    if mine:
-        for action in game.legal_actions():
-            actions.append(
-                {"json": json.dumps(action), "label": action_words(game, action), "type": action["type"]}
-            )
-    context = {
-        "saved": saved,
-        "board": board(game, game.view(saved.seat)),
-        "actions": actions,
-        "pending": game.pending() if mine else None,
-        "prompt": prompt_words(game) if mine else None,
-        "log": request.session.pop(f"game-{saved.pk}-log", []),
-        "outcome": game.outcome(),
-        "replay_url": reverse("game-replay", args=[saved.pk]),
-    }
-    return render(request, "rules/play.html", context)
 
 
 @login_required

@@ -1,5 +1,7 @@
-"""SW:DBG in the browser: playing against the computer and stepping through a replay, with no script — every
-action and every step is a form, so each click is a page load."""
+"""SW:DBG in the browser: playing against the computer at the table (its script moves without page loads; with
+no script every action is a form and each click a page load) and stepping through a replay."""
+
+import re
 
 import pytest
 
@@ -11,8 +13,11 @@ def click(page, selector: str) -> None:
         page.click(selector)
 
 
-def test_playing_a_game_against_the_computer(page, live_site, sign_up):
+def test_playing_a_game_against_the_computer_without_javascript(browser, page, live_site, sign_up):
     sign_up(page, "rebel-pilot")
+    context = browser.new_context(java_script_enabled=False)
+    context.add_cookies(page.context.cookies())
+    page = context.new_page()
     page.goto(live_site + "/games/")
     page.select_option("select[name=faction]", "Rebel")
     page.select_option("select[name=opponent]", "greedy")
@@ -39,6 +44,64 @@ def test_playing_a_game_against_the_computer(page, live_site, sign_up):
     click(page, "button.action-end_turn")
     assert "Rebel to play" in page.inner_text(".dbg-turn")
     assert "Empire ends the turn." in page.inner_text(".dbg-log")
+    page.context.close()
+
+
+def test_playing_at_the_table_without_a_page_load(page, live_site, sign_up, screenshots):
+    sign_up(page, "table-pilot")
+    page.goto(live_site + "/games/")
+    page.select_option("select[name=faction]", "Rebel")
+    page.select_option("select[name=opponent]", "greedy")
+    page.select_option("select[name=format]", "beginner")
+    click(page, ".new-game button[type=submit]")
+    page.evaluate("window.stillHere = true")  # gone if anything below loaded a new page
+    # The Empire's opening turn is shown action by action before the Rebel player may act.
+    page.wait_for_selector(".dbg-log-lines li")
+    page.wait_for_selector(".act-end_turn")
+    assert "Empire ends the turn." in page.inner_text(".dbg-log-lines")
+    assert page.locator("#dbg-fallback").is_hidden()
+    hand = page.locator(".dbg-hand-zone .dbg-c")
+    cards = hand.count()
+    assert cards >= 4
+    # Cards are drawn with their text; actions are buttons named for what they do.
+    play = page.locator(".dbg-hand-zone .act-play").first
+    assert re.fullmatch(r"Play .+", play.get_attribute("aria-label"))
+    name = play.get_attribute("aria-label")
+    play.click()
+    page.wait_for_function(f"document.querySelectorAll('.dbg-hand-zone .dbg-c').length === {cards - 1}")
+    assert name.removeprefix("Play ") in page.inner_text(".dbg-area.mine .dbg-play-zone")
+    # Focus stays in the hand, on the next card's button.
+    assert page.evaluate("document.activeElement.closest('.dbg-hand-zone') !== null")
+    if page.locator(".act-play-all").count():
+        page.click(".act-play-all")
+        page.wait_for_selector(".act-end_turn")
+    if page.locator(".dbg-option").count():  # a decision is pending: answer it
+        page.click(".dbg-option >> nth=0")
+        page.wait_for_selector(".act-end_turn")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.evaluate("document.querySelector('.dbg-galaxy-area').scrollIntoView()")
+    page.screenshot(path=str(screenshots / "swdbg-table.png"), full_page=False)
+    turns = page.locator(".dbg-log-lines li").count()
+    page.click(".act-end_turn")
+    # The AI's actions come one after another, each announced, and the Rebel player is to move again.
+    page.wait_for_function(f"document.querySelectorAll('.dbg-log-lines li').length > {turns + 2}")
+    page.wait_for_selector(".act-end_turn", timeout=60_000)
+    assert page.inner_text("#dbg-live")
+    assert "your move" in page.inner_text(".dbg-turn")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1  # no sideways scrolling
+    page.evaluate("document.querySelector('.dbg-area.mine').scrollIntoView()")
+    page.screenshot(path=str(screenshots / "swdbg-table-phone.png"), full_page=False)
+    # Undo takes the turn back; resigning ends the game on the outcome screen.
+    page.click(".dbg-undo")
+    page.wait_for_selector(".act-end_turn")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("button.danger")
+    page.wait_for_selector("#dbg-outcome-title")
+    assert "You resigned" in page.inner_text("#dbg-outcome-title")
+    assert page.evaluate("window.stillHere") is True
+    click(page, ".dbg-outcome-panel button[type=submit]")  # a new game with the same setup
+    page.wait_for_selector(".act-end_turn")
 
 
 def test_watching_an_ai_game_steps_and_plays_without_a_page_load(page, live_site, screenshots):

@@ -22,6 +22,7 @@ SCRIPTS = [
         f"rules/static/rules/swccg-replay/{path.name}"
         for path in (ROOT / "rules/static/rules/swccg-replay").glob("*.js")
     ),
+    "rules/static/rules/dbg-table.js",
     "cardsdb/static/cardsdb/preview.js",
     "cardsdb/static/cardsdb/search_view.js",
 ]
