@@ -66,14 +66,18 @@ def let_ai_play(
     return log
 
 
-def start(user, *, faction: str, opponent: str, format_code: str, seed: int | None, setup: dict | None):
-    """A new game for `user` in `faction`'s seat; the AI moves first if its side does."""
-    if opponent not in OPPONENTS:
-        raise GameRefused("bad-game", f"opponent must be one of {', '.join(OPPONENTS)}.")
+def _check_open_games(user) -> None:
     if SavedGame.objects.filter(owner=user, status=SavedGame.Status.PLAYING).count() >= MAX_OPEN_GAMES:
         raise GameRefused(
             "too-many-games", f"You have {MAX_OPEN_GAMES} games in progress; finish or delete one."
         )
+
+
+def start(user, *, faction: str, opponent: str, format_code: str, seed: int | None, setup: dict | None):
+    """A new game for `user` in `faction`'s seat; the AI moves first if its side does."""
+    if opponent not in OPPONENTS:
+        raise GameRefused("bad-game", f"opponent must be one of {', '.join(OPPONENTS)}.")
+    _check_open_games(user)
     setup = setup if setup is not None else default_setup(format_code)
     engine = engine_setup(setup)  # SetupRefused: the caller answers with its problems
     factions = [p.faction for p in engine.players]
@@ -162,6 +166,8 @@ def undo(saved_id: int, user) -> tuple[SavedGame, Game]:
         mine = owner_moves(saved)
         if not mine:
             raise GameRefused("nothing-to-undo", "You have made no move to take back.")
+        if saved.status == SavedGame.Status.FINISHED:  # taking back the last move reopens the game
+            _check_open_games(user)
         game = Game.new(engine_setup(saved.record["setup"]), saved.record["seed"])
         for action in saved.record["actions"][: mine[-1]]:
             game.apply(action)

@@ -71,3 +71,17 @@ def _select(game: Game, action: dict, title: str) -> tuple[str, str]:
         }
         return text, text
     return gettext("Choose"), gettext("Choose %(card)s") % {"card": title}
+
+
+# A refused request to the table, in the page's language (the games API keeps saved_games' English messages).
+REFUSALS = {
+    "game-over": lambda: gettext("This game is over."),
+    "not-your-move": lambda: gettext("The computer is to move; reload the game."),
+    "nothing-to-undo": lambda: gettext("You have made no move to take back."),
+    "too-many-games": lambda: gettext("You have too many games in progress; finish or delete one first."),
+}
+
+
+def refusal(code: str, message: str) -> str:
+    words = REFUSALS.get(code)
+    return words() if words else message

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cardsdb import jsonsafe
-from rules import saved_games, table_state
+from rules import saved_games, table_state, table_words
 from rules.models import SavedGame
 from rules.setups import SetupRefused
 from rules.swdbg.errors import IllegalAction
@@ -74,7 +74,7 @@ def game_page(request, game_id: int):
                 % {"why": exc.message, "code": exc.code, "rule": exc.rule},
             )
         except saved_games.GameRefused as exc:
-            messages.error(request, exc.message)
+            messages.error(request, table_words.refusal(exc.code, exc.message))
         request.session[f"game-{saved.pk}-log"] = log
         return redirect("game-play", saved.pk)
     game, log, mine = table_state.replayed(saved)
@@ -150,7 +150,7 @@ def move_view(request, game_id: int):
     except IllegalAction as exc:
         return JsonResponse({"code": exc.code, "message": exc.message, "rule": exc.rule}, status=400)
     except saved_games.GameRefused as exc:
-        return _refused(exc.code, exc.message, status=409)
+        return _refused(exc.code, table_words.refusal(exc.code, exc.message), status=409)
     # The new state without its log: the script has the log and adds the frames' lines (no second replay).
     state = table_state.table(saved, game, None, [len(game.actions) - 1], with_faces=False)
     answer = {"frames": frames, "state": state, "stopped": None}
@@ -163,10 +163,10 @@ def _answer(request, saved: SavedGame, error: saved_games.GameRefused | None):
     """JSON for the script (the new state, or the refusal); a redirect to the game for a form."""
     if _wants_json(request):
         if error is not None:
-            return _refused(error.code, error.message, status=409)
+            return _refused(error.code, table_words.refusal(error.code, error.message), status=409)
         return JsonResponse({"state": state_of(saved, with_faces=False)})
     if error is not None:
-        messages.error(request, error.message)
+        messages.error(request, table_words.refusal(error.code, error.message))
     return redirect("game-play", saved.pk)
 
 

@@ -18,7 +18,7 @@ from django.urls import reverse
 from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from decks.deck import services as deck_services
-from rules import saved_games
+from rules import saved_games, table_words
 from rules.api.games import MAX_RECORD_BODY
 from rules.models import SavedGame
 from rules.setups import DEFAULT_FORMAT, SetupRefused, default_setup, engine_setup, playable
@@ -231,7 +231,8 @@ def games_page(request):
             saved, _, _ = saved_games.start(request.user, faction=faction, opponent=opponent,
                                             format_code=format_code, seed=None, setup=setup)  # fmt: skip
         except (saved_games.GameRefused, SetupRefused) as exc:
-            messages.error(request, str(exc))
+            code = getattr(exc, "code", "")
+            messages.error(request, table_words.refusal(code, str(exc)))
             return redirect(f"{reverse('games')}?setup={deck.pk}" if deck else reverse("games"))
         return redirect("game-play", saved.pk)
     games = SavedGame.objects.filter(owner=request.user)[:100] if request.user.is_authenticated else []

@@ -183,3 +183,21 @@ def test_the_table_speaks_the_pages_language(client, started):
     assert play["name"].startswith("Gioca ") and play["short"] == "Gioca"
     assert [a["name"] for a in table["actions"]["general"]] == ["Termina il turno"]
     assert any("Impero" in line["text"] for line in table["log"])
+
+
+def test_refusals_in_the_page_language_and_a_reopening_undo_counts_open_games(client, started, monkeypatch):
+    client.post(f"/games/{started.pk}/resign", HTTP_ACCEPT="application/json")
+    answer = client.post(
+        f"/games/{started.pk}/resign", HTTP_ACCEPT="application/json", HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert answer.status_code == 409 and answer.json() == {
+        "code": "game-over",
+        "message": "Questa partita è finita.",
+    }
+    finished = SavedGame.objects.create(game=started.game, owner=started.owner, seat=started.seat,
+                                        opponent="greedy", record=started.record, status="finished")  # fmt: skip
+    move_made = dict(finished.record, actions=[*finished.record["actions"], {"type": "end_turn"}])
+    SavedGame.objects.filter(pk=finished.pk).update(record=move_made)
+    monkeypatch.setattr("rules.saved_games.MAX_OPEN_GAMES", 0)
+    refused = client.post(f"/games/{finished.pk}/undo", HTTP_ACCEPT="application/json")
+    assert refused.status_code == 409 and refused.json()["code"] == "too-many-games"
