@@ -35,6 +35,7 @@ from decks.deck.setup_pages import setup_summary
 from decks.deck.stats import with_gaps
 from decks.extensions import DECK_PAGE
 from decks.games import PROFILES
+from decks.legality.decklist_messages import problem_message, too_large_message
 from decks.legality.decklists import read_decklist, stated_side
 from decks.legality.messages import shown_report
 from decks.legality.services import NOT_CARD_PROBLEMS, check_cards, unread_ids
@@ -128,7 +129,12 @@ def _posted_deck(post, context: dict):
         return (
             [],
             None,
-            [{"code": "bad-card-table", "message": f"The card table could not be read: {detail}"}],
+            [
+                {
+                    "code": "bad-card-table",
+                    "message": gettext("The card table could not be read: %(detail)s") % {"detail": detail},
+                }
+            ],
         )
     if scripted:
         return scripted, None, []
@@ -140,12 +146,17 @@ def _posted_deck(post, context: dict):
     try:
         read = read_decklist(text, game=context["game"], side=side)
     except ApiError as exc:  # a list over formats_io.limits: said on the page, nothing read
-        return current, None, [{"code": exc.code, "message": str(exc.detail)}]
+        return current, None, [{"code": exc.code, "message": too_large_message(exc)}]
     pasted = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
     problems = [p for p in read.problems if not (current and p.code == "empty-deck")]
     entries = merge(current, pasted, post.get("paste_mode", "replace"))
     shown = [
-        {"code": p.code, "message": p.message, "text": p.text, "suggestions": suggestions(p.candidates)}
+        {
+            "code": p.code,
+            "message": problem_message(p),
+            "text": p.text,
+            "suggestions": suggestions(p.candidates),
+        }
         for p in problems
     ]
     return entries, read, shown

@@ -70,6 +70,13 @@ def test_the_builder_in_italian(page_in, live_site):
     page.wait_for_function(
         "document.querySelector('#import-status').textContent.startsWith('Aggiunte 2 carte')"
     )
+    # A line it cannot read, with its closest cards: worded by the page endpoint (/decks/read-list/) in Italian.
+    page.fill("#decklist", "1x Han Solu")
+    page.click("#import-list")
+    problem = page.locator('#paste-problems li[data-code="unknown-card-name"]')
+    problem.wait_for()
+    assert problem.inner_text().startswith('Riga 1: nessuna carta si chiama "Han Solu". Forse cercavi: ')
+    assert re.search(r", Lato (Oscuro|Chiaro)\)$", problem.locator("button.suggestion").first.inner_text())
 
 
 def test_polish_counts_in_its_forms_in_the_page(page_in, live_site):

@@ -223,3 +223,90 @@ def test_the_word_list_finds_english_on_the_english_pages(client, catalogue, dja
         "Banned",
         "is banned in the format",
     ]
+
+
+# ---- a pasted deck list's reading problems (the builder's paste box, its "Read the list", the legality check)
+
+PASTED = "Side: Purple\n1x Darth Vader [Nowhere]\n2x Han Solu\n3x\n0x Tarkin"
+# English each of PASTED's problems is worded with; none may be left on an Italian or Polish page
+PASTE_ENGLISH = (
+    "Did you mean",
+    "no card named",
+    "has a count but no card name",
+    "is neither Light nor Dark",
+    "names no set",
+    "must be a whole number",
+    "Line 1",
+    "line 2:",
+    "Correct the set",
+)
+PASTE_WORDS = {
+    "it": ("Forse cercavi", "Riga 2:", "riga 2:"),
+    "pl": ("Czy chodziło o", "Wiersz 2:", "wiersz 2:"),
+}
+
+
+def test_the_word_list_finds_the_pasted_lists_english(client, catalogue):
+    text = visible(
+        client.post("/decks/new/", {"decklist": PASTED, "format": "open", "action": "check"}).content.decode()
+    )
+    assert english_words_left(text, PASTE_ENGLISH) == list(PASTE_ENGLISH)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pasted_lists_problems_are_in_the_pages_language(client, catalogue, lang):
+    """Without JavaScript: the problems below the paste box and the legality panel's unread lines."""
+    response = client.post(
+        "/decks/new/", {"decklist": PASTED, "format": "open", "action": "check"}, HTTP_ACCEPT_LANGUAGE=lang
+    )
+    text = visible(response.content.decode())
+    assert all(word in text for word in PASTE_WORDS[lang]), text
+    assert english_words_left(text, PASTE_ENGLISH) == []
+    assert (
+        "(1_11, Light)" not in text and "(1_168, Dark)" not in text
+    )  # a suggestion's side is the page's word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reading_the_list_in_the_builder_answers_in_the_pages_language_and_the_api_in_english(
+    client, catalogue, lang
+):
+    """With JavaScript: the builder reads the list through its page endpoint; /api/decks/import/ stays English."""
+    body = {"game": "swccg", "decklist": PASTED}
+    page = client.post("/decks/read-list/", body, content_type="application/json", HTTP_ACCEPT_LANGUAGE=lang)
+    api = client.post("/api/decks/import/", body, content_type="application/json", HTTP_ACCEPT_LANGUAGE=lang)
+    assert page.status_code == api.status_code == 200
+    shown, kept = page.json()["problems"], api.json()["problems"]
+    assert [p["code"] for p in shown] == [p["code"] for p in kept]
+    assert english_words_left(" ".join(p["message"] for p in shown), PASTE_ENGLISH) == []
+    assert english_words_left(" ".join(p["message"] for p in kept), PASTE_ENGLISH[:5]) == list(
+        PASTE_ENGLISH[:5]
+    )
+    assert set(kept[0]) == {
+        "code",
+        "message",
+        "line",
+        "text",
+        "candidates",
+        "count",
+    }  # the API's shape, as before
+
+
+def test_reading_the_list_in_the_builder_needs_the_pages_csrf_token(catalogue):
+    from django.test import Client
+
+    guarded = Client(enforce_csrf_checks=True)
+    response = guarded.post(
+        "/decks/read-list/", {"game": "swccg", "decklist": "1x Vader"}, content_type="application/json"
+    )
+    assert response.status_code == 403 and response.json()["code"] == "forbidden"
+
+
+def test_a_too_long_list_is_refused_in_the_pages_language(client, catalogue):
+    response = client.post(
+        "/decks/new/",
+        {"decklist": "x\n" * 2_500, "format": "open", "action": "check"},
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
+    text = visible(response.content.decode())
+    assert "Lista talii ma 2 501 wierszy" in text.replace("\xa0", " ") and "at most" not in text

@@ -285,6 +285,23 @@
     if ([...select.options].some((o) => o.value === side || o.textContent === side)) select.value = side;
   }
 
+  // The list read by decks/deck/import_panel.py, /api/decks/import/'s twin that words the problems in the page's
+  // language (with the form's CSRF token); the API itself (English) when the page endpoint cannot answer.
+  async function readList(body) {
+    const token = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    const json = JSON.stringify(body);
+    try {
+      const response = await fetch("/decks/read-list/", {
+        method: "POST", credentials: "same-origin", body: json,
+        headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
+      });
+      if (response.status !== 403 && response.status < 500) return response;
+    } catch (error) {
+      // the network failed: the API answers instead
+    }
+    return fetch("/api/decks/import/", { method: "POST", headers: { "Content-Type": "application/json" }, body: json });
+  }
+
   async function importList() {
     const text = $("decklist").value;
     const status = $("import-status");
@@ -292,9 +309,7 @@
     const stated = SIDE_LINE.test(text);
     const body = { game: GAME, decklist: text };
     if ($("deck-side").value && !stated) body.side = $("deck-side").value;
-    const response = await fetch("/api/decks/import/", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
+    const response = await readList(body);
     const data = await response.json();
     if (!response.ok) { status.textContent = data.message; return; }
     const replacing = pasteMode() === "replace" && data.cards.length > 0;
