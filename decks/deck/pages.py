@@ -15,7 +15,7 @@ from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
 from cardsdb.labels import shown as in_language
-from cardsdb.labels import type_labels
+from cardsdb.labels import side_labels, type_labels
 from cardsdb.models import Game
 from decks.collection import services as collection
 from decks.deck import drafts
@@ -238,7 +238,9 @@ def deck_builder(request, deck_id: int | None = None):
     for row in rows:
         row["zone_label"] = in_language(labels.get(row["zone"], row["zone"]), "zone")
     context["type_counts"] = type_counts(rows)
-    context["type_labels"] = type_labels()
+    # every type and side the game's cards have, in the page's language, for the script's table and results
+    context["type_labels"] = {**type_labels(), **{t: in_language(t, "type") for t in context["types"]}}
+    context["side_labels"] = {**side_labels(), **{s: in_language(s, "side") for s in context["sides"]}}
     context["deck_total"] = sum(r["count"] for r in rows if r["zone"] != "outside")
     context["outside_total"] = sum(r["count"] for r in rows if r["zone"] == "outside")
     # the table as the page shows it, posted back without JavaScript (the script sends its own cards_json)

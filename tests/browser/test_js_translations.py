@@ -44,6 +44,8 @@ def test_the_builder_in_italian(page_in, live_site):
     page = page_in("it-IT,it;q=0.9")
     search_and_add(page, live_site, "vader", "1_168")
     assert page.locator("html").get_attribute("lang") == "it"
+    # a result's side and type in the page's words ("Dark Character" in English)
+    assert page.inner_text('#card-results li[data-card="1_168"] .small') == "Personaggio, Lato Oscuro · 1_168"
     assert re.fullmatch(r"\d+ carte(, prime 25)?", page.inner_text("#card-search-status"))
     assert page.inner_text("#deck-count") == "1 nel mazzo"
     assert re.fullmatch(r"Non legale in .+: \d+ problem[ai]", page.inner_text("#legality h2"))

@@ -2,11 +2,13 @@
 replay's kind) are in the page's language; what the data holds stays as it is."""
 
 import html
+import json
 import re
 
 import pytest
 from django.utils import translation
 
+from cardsdb.labels import shown
 from decks.deck.services import Entry, deck_create, deck_update
 from decks.legality.card_formats import swccg_standing, swtcg_standing
 from decks.legality.formats import FormatRules
@@ -310,3 +312,104 @@ def test_a_too_long_list_is_refused_in_the_pages_language(client, catalogue):
     )
     text = visible(response.content.decode())
     assert "Lista talii ma 2 501 wierszy" in text.replace("\xa0", " ") and "at most" not in text
+
+
+# ---- card types and sides as the search, the card page and the builder's card search label them
+
+# SWTCG's types as its data writes them (compound, with a mission's kind), and SWCCG's numbered Jedi Tests
+DATA_TYPES = (
+    "Ground/Character",
+    "Space/Ground",
+    "Mission - Campaign",
+    "Mission – Trap",
+    "Missions",
+    "Jedi Test #1",
+)
+TYPE_WORDS = {
+    "it": (
+        "Terra/Personaggio",
+        "Spazio/Terra",
+        "Missione - Campagna",
+        "Missione – Trappola",
+        "Missioni",
+        "Prova Jedi #1",
+    ),
+    "pl": ("Ląd/Postać", "Kosmos/Ląd", "Misja - Kampania", "Misja – Pułapka", "Misje", "Próba Jedi #1"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_datas_compound_types_are_said_in_the_pages_language(lang):
+    with translation.override(lang):
+        assert tuple(shown(t, "type") for t in DATA_TYPES) == TYPE_WORDS[lang]
+    with translation.override("en"):
+        assert tuple(shown(t, "type") for t in DATA_TYPES) == DATA_TYPES
+    with translation.override(lang):  # a kind not known stays as the data writes it
+        assert (
+            shown("Mission - Something new", "type") == TYPE_WORDS[lang][2].split(" ")[0] + " - Something new"
+        )
+
+
+SIDE_TYPE_ENGLISH = (
+    "Dark",
+    "Light",
+    "Neutral",
+    "Character",
+    "Battle",
+    "Ground/Character",
+    "Mission - Campaign",
+)
+
+
+def labels_shown(search_page: str) -> str:
+    """The search page's own labels of sides and types: its side and type filters' choices and each result's
+    side and type cells (not the card data around them: subtypes, set names)."""
+    options = re.findall(r'<select name="(?:side|type)".*?</select>', search_page, flags=re.S)
+    cells = re.findall(
+        r"<tr class=\"side-[^\"]*\">\s*<td.*?</td>\s*<td>(.*?)</td>\s*<td>(.*?)(?: — .*?)?</td>",
+        search_page,
+        flags=re.S,
+    )
+    return visible(" ".join(options) + " | " + " | ".join(f"{side} {kind}" for side, kind in cells))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_swtcg_search_card_and_builder_label_types_and_sides_in_the_pages_language(
+    client, swtcg_catalogue, lang
+):
+    search = labels_shown(client.get("/?game=swtcg&q=vader", HTTP_ACCEPT_LANGUAGE=lang).content.decode())
+    assert english_words_left(search, SIDE_TYPE_ENGLISH) == [] and TYPE_WORDS[lang][0] in search
+    typeline = re.search(
+        r'<p class="typeline">(.*?)</p>',
+        client.get("/cards/swtcg/ALTA_180/", HTTP_ACCEPT_LANGUAGE=lang).content.decode(),
+        flags=re.S,
+    )[1]
+    assert english_words_left(visible(typeline.split(" — ")[0]), ("Dark", "Character")) == []
+    builder = client.get("/decks/new/?game=swtcg", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    labels = {
+        name: json.loads(
+            re.search(rf'<script id="{name}" type="application/json">(.*?)</script>', builder)[1]
+        )
+        for name in ("type-labels", "side-labels")
+    }
+    assert labels["type-labels"]["Ground/Character"] == TYPE_WORDS[lang][0]
+    assert labels["side-labels"]["Dark"] == {"it": "Lato Oscuro", "pl": "Ciemna Strona"}[lang]
+
+
+def test_the_swtcg_english_pages_have_the_words_the_check_looks_for(client, swtcg_catalogue):
+    search = labels_shown(client.get("/?game=swtcg&q=vader").content.decode())
+    assert english_words_left(search, SIDE_TYPE_ENGLISH) == list(SIDE_TYPE_ENGLISH)
+    typeline = re.search(
+        r'<p class="typeline">(.*?)</p>', client.get("/cards/swtcg/ALTA_180/").content.decode(), flags=re.S
+    )[1]
+    assert english_words_left(visible(typeline.split(" — ")[0]), ("Dark", "Character")) == [
+        "Dark",
+        "Character",
+    ]
+
+
+def test_the_swdbg_setups_factions_and_their_sides_are_in_the_pages_language(client, swdbg_catalogue):
+    english = visible(client.get("/decks/setup/new/").content.decode())
+    italian = visible(client.get("/decks/setup/new/", HTTP_ACCEPT_LANGUAGE="it").content.decode())
+    assert "Empire (Dark, " in english and "Rebel (Light, " in english
+    assert "Impero (Lato Oscuro, " in italian and "(dark, " not in italian and "(light, " not in italian

@@ -25,6 +25,9 @@
   const typeLabelsData = document.getElementById("type-labels");
   const TYPE_LABELS = typeLabelsData ? JSON.parse(typeLabelsData.textContent) : {};
   const typeLabel = (type) => (type ? TYPE_LABELS[type] || type : gettext("Unknown"));
+  const sideLabelsData = document.getElementById("side-labels");
+  const SIDE_LABELS = sideLabelsData ? JSON.parse(sideLabelsData.textContent) : {};
+  const sideLabel = (side) => SIDE_LABELS[side] || side || "";
 
   function faceUrl(id) { return "/cards/" + encodeURIComponent(GAME) + "/" + encodeURIComponent(id) + "/face.png"; }
 
@@ -268,7 +271,8 @@
       const button = el("button", { type: "button", class: "add", "aria-label": format(gettext("add %(card)s"), { card: card.title }) }, "+");
       button.onclick = () => confirmAdded(add(card, 1, "deck"));
       item.append(button, " ", el("a", { href: card.url, target: "_blank" }, card.title),
-        " ", el("span", { class: "small" }, `${card.side} ${card.type} · ${card.id}`));
+        " ", el("span", { class: "small" }, format(gettext("%(side)s %(type)s · %(id)s"),
+          { side: sideLabel(card.side), type: typeLabel(card.type), id: card.id })));
       results.append(item);
     }
   }
