@@ -29,6 +29,7 @@ from decks.deck.builder_cards import (
     suggestions,
     type_counts,
 )
+from decks.deck.chart_words import chart_words
 from decks.deck.charts import bars_of, line_of
 from decks.deck.exports import exports_for
 from decks.deck.setup_pages import setup_summary
@@ -382,12 +383,13 @@ def _tcg_stats(deck: Deck) -> tuple[dict, dict]:
     """SWTCG figures (SW:DBG decks show the same for their starter deck); charts of what players compare."""
     stats = decks.deck_tcg_stats(deck)
     charts = {
-        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type")),
+        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type"), **chart_words()),
         "cost": bars_of(
             stats["cost_curve"],
             title=gettext("Cost curve"),
             x_label=gettext("cost"),
             y_label=gettext("cards"),
+            **chart_words(),
         ),
     }
     if game_plugin(deck.game_id).has_arenas:
@@ -396,12 +398,14 @@ def _tcg_stats(deck: Deck) -> tuple[dict, dict]:
             title=gettext("Units per arena"),
             x_label=gettext("arena"),
             y_label=gettext("units"),
+            **chart_words(),
         )
         charts["speed"] = bars_of(
             stats["unit_speed"],
             title=gettext("Unit speed"),
             x_label=gettext("speed"),
             y_label=gettext("units"),
+            **chart_words(),
         )
     return stats, charts
 
@@ -410,27 +414,33 @@ def _swccg_stats(deck: Deck) -> tuple[dict, dict]:
     stats = decks.deck_stats(deck)
     destiny = stats["destiny"]
     charts = {
-        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type")),
+        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type"), **chart_words()),
         "destiny": bars_of(
             destiny["histogram"],
             title=gettext("Destiny"),
             x_label=gettext("destiny"),
             y_label=gettext("cards"),
+            **chart_words(),
         ),
         "at_least": line_of(
-            destiny["at_least"], title=gettext("Share of the deck with destiny ≥ X"), x_label="X"
+            destiny["at_least"],
+            title=gettext("Share of the deck with destiny ≥ X"),
+            x_label="X",
+            **chart_words(),
         ),
         "deploy": bars_of(
             with_gaps(stats["deploy_curve"]),
             title=gettext("Deploy cost curve"),
             x_label=gettext("deploy cost"),
             y_label=gettext("cards"),
+            **chart_words(),
         ),
         "ability": bars_of(
             stats["characters_by_ability"],
             title=gettext("Characters by ability"),
             x_label=gettext("ability"),
             y_label=gettext("characters"),
+            **chart_words(),
         ),
     }
     return stats, charts

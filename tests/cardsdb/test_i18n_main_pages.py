@@ -413,3 +413,77 @@ def test_the_swdbg_setups_factions_and_their_sides_are_in_the_pages_language(cli
     italian = visible(client.get("/decks/setup/new/", HTTP_ACCEPT_LANGUAGE="it").content.decode())
     assert "Empire (Dark, " in english and "Rebel (Light, " in english
     assert "Impero (Lato Oscuro, " in italian and "(dark, " not in italian and "(light, " not in italian
+
+
+# ---- the deck page's Odds panel: its texts, the engines' rules it quotes, its charts' titles, axes and tooltips
+
+ODDS_ENGLISH = (
+    "Draw pile = the deck minus",
+    "A single numeric destiny counts as itself",
+    "Destiny in the draw pile",
+    "P(destiny ≥ X) for one draw",
+    "not a seed",
+    "destiny",
+    "copies",
+    "Odds",
+    "All groups at once",
+)
+ODDS_WORDS = {
+    "it": ("Destino nel mazzo di pesca", "P(destino ≥ X) in una pescata", "Mazzo di pesca = ", "X 2: 63,16%"),
+    "pl": ("Przeznaczenie w stosie dobierania", "P(przeznaczenie ≥ X)", "Stos dobierania = ", "X 2: 63,16%"),
+}
+
+
+def odds_section(client, deck, lang=None) -> str:
+    """The Odds panel's markup (its charts' SVG text included) with two groups and a sample hand."""
+    extra = {"HTTP_ACCEPT_LANGUAGE": lang} if lang else {}
+    page = client.get(
+        f"/decks/{deck.pk}/", {"g1": "1_168", "g2": "1_169", "sample": "1", "seed": "x"}, **extra
+    ).content.decode()
+    return page[page.index('<section class="odds"') :]
+
+
+def svg_text(markup: str) -> str:
+    """Every word of the charts: titles, descriptions, tooltips, axis labels (and aria-labels)."""
+    return " ".join(
+        re.findall(r"<(?:text|title|desc)\b[^>]*>([^<]*)<", markup)
+        + re.findall(r'aria-label="([^"]*)"', markup)
+    )
+
+
+@pytest.fixture
+def odds_deck(catalogue, django_user_model):
+    owner = django_user_model.objects.create_user("wedge")
+    cards = ("1_168", "1_169", "1_170", "1_171", "1_172")
+    return deck_create(
+        owner=owner,
+        name="Odds",
+        game="swccg",
+        format_code="open",
+        side="Dark",
+        is_public=True,
+        entries=[Entry(code, 3 if code == "1_168" else 4, "deck") for code in cards],  # destinies: 63.16% ≥ 2
+    )
+
+
+def test_the_odds_panel_has_the_english_words_the_check_looks_for(client, odds_deck):
+    section = odds_section(client, odds_deck)
+    found = english_words_left(visible(section) + " " + svg_text(section), ODDS_ENGLISH)
+    assert found == list(ODDS_ENGLISH)
+    assert "X 2: 63.16%" in svg_text(section)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_odds_panel_and_its_charts_are_in_the_pages_language(client, odds_deck, lang):
+    section = odds_section(client, odds_deck, lang)
+    text = visible(section) + " " + svg_text(section)
+    assert english_words_left(text, ODDS_ENGLISH) == []
+    assert all(word in text for word in ODDS_WORDS[lang]), text
+    assert re.search(r"\d+,\d%", visible(section))  # a group's chance in the page's number format
+
+
+def test_the_odds_panels_rules_are_the_engines_own_words_in_english():
+    from rules.views.odds_panel import SAID_RULES
+
+    with translation.override("en"):
+        assert all(str(said) == rule for rule, said in SAID_RULES.items())
