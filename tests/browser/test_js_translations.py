@@ -104,6 +104,15 @@ def test_the_replay_viewer_in_polish(page_in, live_site):
     assert page.inner_text('.ccg-side[data-side="dark"] .ccg-life').startswith("Moc Życiowa ")
     # The record's events are the server's words, as they come.
     assert "Dark Side starts at" in page.inner_text("#ccg-event-words")
+    # The broken rule's title and summary in Polish (rules/views/swccg_rule_words.py), the Italian source quoted.
+    violation = page.locator("#ccg-violations li.ccg-violation").first
+    said = page.evaluate(
+        "(code) => JSON.parse(document.getElementById('ccg-rule-words').textContent)[code]",
+        violation.get_attribute("data-code"),
+    )
+    rule = violation.locator(".ccg-rule")
+    assert said["title"] in rule.inner_text() and said["rule"] in rule.inner_text()
+    assert "«" in rule.get_attribute("title")
 
 
 def test_without_the_catalogue_the_builder_works_in_english(page_in, live_site):

@@ -487,3 +487,57 @@ def test_the_odds_panels_rules_are_the_engines_own_words_in_english():
 
     with translation.override("en"):
         assert all(str(said) == rule for rule, said in SAID_RULES.items())
+
+
+# ---- the SWCCG referee's rules on the replay page: each rule's title and one-line summary in the page's language
+
+
+def test_every_referee_rule_has_a_title_and_summary_in_each_language():
+    from rules.swccg.rulebook import title
+    from rules.views.swccg_rule_words import rule_words
+
+    with translation.override("en"):  # the English page: the API's own title and summary
+        english = rule_words()
+    for code, (section, _words, gist) in RULES.items():
+        assert english[code] == {"title": title(section), "rule": gist}, code
+    for lang in LANGS:
+        with translation.override(lang):
+            said = rule_words()
+        for code, (section, _words, gist) in RULES.items():
+            assert said[code]["rule"] != gist, (lang, code)
+            assert said[code]["title"] != title(section), (lang, code)
+            if lang == "it" and section in TITLES:  # an Italian page names a rule by the rulebook's heading
+                assert said[code]["title"] == section, code
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("pl", {"title": "Ekscytujące zakończenie", "rule": "Po zakończeniu gry nic się już nie dzieje."}),
+        ("it", {"title": "L'eccitante conclusione", "rule": "Non succede nulla dopo la fine della partita."}),
+        ("en", {"title": "The exciting conclusion", "rule": "Nothing happens after the game has ended."}),
+    ],
+)
+def test_the_replay_page_gives_its_script_the_rules_in_its_language(client, lang, words):
+    page = client.get("/games/swccg/replay/", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    said = json.loads(
+        re.search(r'<script id="ccg-rule-words" type="application/json">(.*?)</script>', page)[1]
+    )
+    assert said["game-over"] == words
+    if lang != "en":
+        gists = {gist for _section, _words, gist in RULES.values()}
+        assert not gists & {w["rule"] for w in said.values()}  # no English summary left
+
+
+def test_the_replay_api_keeps_the_english_rule_and_the_italian_source(client, catalogue):
+    from tests.rules.swccg.replay_records import sample_record
+
+    body = client.post(
+        "/api/games/swccg/replay/view",
+        sample_record(),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="pl",
+    ).json()
+    rule = body["replay"]["violations"][0]["rule"]
+    section, words, gist = RULES[body["replay"]["violations"][0]["code"]]
+    assert rule == {"section": section, "title": TITLES.get(section, section), "words": words, "rule": gist}
