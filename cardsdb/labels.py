@@ -98,11 +98,13 @@ TYPES: dict[str, Promise] = {
     "Admiral's Order": pgettext_lazy("card type", "Admiral's Order"),
     "Podracer": pgettext_lazy("card type", "Podracer"),
     "Game Aid": pgettext_lazy("card type", "Game Aid"),
+    "Jedi Test": pgettext_lazy("card type", "Jedi Test"),  # numbered in the data: "Jedi Test #1"
     # SWTCG
     "Unit": pgettext_lazy("card type", "Unit"),
     "Battle": pgettext_lazy("card type", "Battle"),
     "Equipment": pgettext_lazy("card type", "Equipment"),
     "Mission": pgettext_lazy("card type", "Mission"),
+    "Missions": pgettext_lazy("card type: one SWTCG card's type, in the plural", "Missions"),
     "Subordinate": pgettext_lazy("card type", "Subordinate"),
     "Resource": pgettext_lazy("card type", "Resource"),
     "Event": pgettext_lazy("card type", "Event"),
@@ -160,11 +162,42 @@ def type_labels() -> dict[str, str]:
     return {label: str(word) for label, word in TYPES.items()}
 
 
+def side_labels() -> dict[str, str]:
+    """Every side's (and SW:DBG faction's) word in the active language, for the builder's script."""
+    return {label: str(word) for label, word in SIDES.items()}
+
+
 def shown(label, kind: str = "stat") -> str:
     """`label` in the active language, as a label of `kind` ("stat", "side", "type", "zone", "deck",
     "cycle"); as it is when the interface has no word for it."""
     found = KINDS[kind].get(str(label).strip()) if label else None
+    if found is None and kind == "type" and label:
+        return _compound_type(str(label))
     return str(found) if found is not None else label
+
+
+# The kind of an SWTCG mission, after its type: "Mission - Campaign".
+TYPE_KINDS: dict[str, Promise] = {
+    "Campaign": pgettext_lazy("SWTCG mission kind, in 'Mission - Campaign'", "Campaign"),
+    "Trap": pgettext_lazy("SWTCG mission kind, in 'Mission - Trap'", "Trap"),
+}
+
+# SWTCG's data writes some types as several ("Ground/Character", a unit that is also a character) or with a kind
+# after a dash ("Mission - Campaign"), SWCCG's Jedi Tests with their number ("Jedi Test #1"): each known word is
+# said, the rest kept as the data writes it.
+_TYPE_PARTS = re.compile(r"\s*/\s*")
+_TYPE_KIND = re.compile(r"(?P<head>[^-–#]+?)(?P<dash>\s*[-–#]\s*)(?P<kind>.+)")
+
+
+def _compound_type(label: str) -> str:
+    parts = _TYPE_PARTS.split(label.strip())
+    if len(parts) > 1 and all(p in TYPES for p in parts):
+        return "/".join(str(TYPES[p]) for p in parts)
+    found = _TYPE_KIND.fullmatch(label.strip())
+    if found and found["head"] in TYPES:
+        kind = TYPE_KINDS.get(found["kind"], found["kind"])
+        return f"{TYPES[found['head']]}{found['dash']}{kind}"
+    return label
 
 
 def slip_link(slip_type: str) -> str:

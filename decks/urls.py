@@ -56,3 +56,8 @@ urlpatterns += [
         name="deck-builder-legality",
     )
 ]
+
+from decks.deck import import_panel  # noqa: E402
+
+# The builder's "Read the list" in the page's language (a page endpoint; /api/decks/import/ stays English).
+urlpatterns += [path("decks/read-list/", import_panel.BuilderImportView.as_view(), name="deck-builder-read")]

@@ -158,7 +158,7 @@ def _entries(data: dict, game: str, side: str | None) -> tuple[list | None, str 
             raise ApiError(
                 "decklist-problems",
                 f"{len(read.problems)} line(s) could not be read; fix them and send the list again.",
-                problems=[asdict(p) for p in read.problems],
+                problems=[p.as_dict() for p in read.problems],
             )
         entries = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
         decks.check_zones(game, entries)  # a text list's "Starting:" section, for a game without one
@@ -383,9 +383,13 @@ class DeckImportView(APIView):
                 "name": read.name,
                 "side": read.side,
                 "cards": [{**asdict(e), **titles.get(e.card_id, {})} for e in read.read.entries],
-                "problems": [asdict(p) for p in read.problems],
+                "problems": [self.problem(p) for p in read.problems],
             }
         )
+
+    def problem(self, problem) -> dict:
+        """One problem as the answer gives it (the builder's page endpoint says it in the page's language)."""
+        return problem.as_dict()
 
 
 class DeckExportView(FileAnswerMixin, APIView):

@@ -1,12 +1,14 @@
 """The builder's card table as the server draws it (so it reads without JavaScript): rows with title, type and
 image, per-type counts, the search filters, and how a pasted list meets the cards already in the table."""
 
+import re
 from collections import Counter
 
 from django.urls import reverse
 from django.utils.encoding import iri_to_uri
 from django.utils.translation import gettext_lazy
 
+from cardsdb.labels import shown
 from cardsdb.models import Card
 from decks.deck import services as decks
 from decks.legality.pool import card_pool
@@ -77,10 +79,20 @@ def merge(current: list[decks.Entry], pasted: list[decks.Entry], mode: str) -> l
 
 def suggestions(candidates: tuple[str, ...]) -> list[dict]:
     """A read problem's closest cards ("Title (id, Side)", formats_io.base.describe) as the builder's buttons:
-    the title written into the line (without the uniqueness dots the reader ignores) and the whole label."""
-    shown = []
+    the title written into the line (without the uniqueness dots the reader ignores) and the whole label, its
+    side in the page's language."""
+    found = []
     for label in candidates:
         title = label.rsplit(" (", 1)[0].lstrip("•◇ ")
         if title:
-            shown.append({"title": title, "label": label})
-    return shown
+            found.append({"title": title, "label": candidate_label(label)})
+    return found
+
+
+_CANDIDATE_SIDE = re.compile(r"(?P<head>.*, )(?P<side>[^,()]+)\)$")
+
+
+def candidate_label(label: str) -> str:
+    """ "Title (id, Side)" with the side in the active language."""
+    found = _CANDIDATE_SIDE.fullmatch(label)
+    return f"{found['head']}{shown(found['side'], 'side')})" if found else label

@@ -65,9 +65,9 @@ def _open(width: int, height: int, title: str, desc: str) -> list[str]:
     ]
 
 
-def _empty(width: int, height: int, title: str) -> str:
-    parts = _open(width, height, title, "No data")
-    parts.append(_text(width / 2, height / 2 + 8, "No data", size=13, fill=MUTED, class_="no-data"))
+def _empty(width: int, height: int, title: str, no_data: str) -> str:
+    parts = _open(width, height, title, no_data)
+    parts.append(_text(width / 2, height / 2 + 8, no_data, size=13, fill=MUTED, class_="no-data"))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -154,18 +154,22 @@ def bar_chart(
     width: int = 480,
     height: int = 260,
     highlight: Callable[[str], bool] | None = None,
+    no_data: str = "No data",
+    decimal: str = ".",
 ) -> str:
     """A vertical bar chart as an SVG string. Negative values are drawn as empty bars (but labelled).
 
     Bars are ``<rect class="bar">`` (``class="bar highlight"`` where ``highlight(label)`` is true) with a
     ``data-value`` attribute; their heights are proportional to the values, on a 0-based axis rounded up to a
-    round gridline step (whole steps when all values are whole).
+    round gridline step (whole steps when all values are whole). ``no_data`` and ``decimal`` (the decimal
+    point of the numbers shown) are the page's language's.
     """
     labels, values = [str(text) for text in labels], [float(v) for v in values]
     if len(labels) != len(values):
         raise ValueError("bar_chart: labels and values differ in length")
     if not labels:
-        return _empty(width, height, title)
+        return _empty(width, height, title, no_data)
+    num = _numbers(decimal)
 
     integers = all(v.is_integer() for v in values)
     peak = max(max(values), 0.0)
@@ -180,9 +184,9 @@ def bar_chart(
     bottom = height - _bottom_margin(labels, slot, x_label)
     scale = (bottom - top) / top_value
 
-    desc = "; ".join(f"{text}: {fmt(v)}" for text, v in zip(labels, values, strict=True))
+    desc = "; ".join(f"{text}: {num(v)}" for text, v in zip(labels, values, strict=True))
     parts = _open(width, height, title, desc)
-    _y_axis(parts, left, right, top, bottom, top_value, step, fmt)
+    _y_axis(parts, left, right, top, bottom, top_value, step, num)
     bar_width = min(max(1.0, slot * 0.72), 64.0)
     centres = [left + slot * (i + 0.5) for i in range(len(values))]
     show_values = slot >= 16
@@ -193,11 +197,11 @@ def bar_chart(
         parts.append(
             f'<rect class="{cls}" x="{x - bar_width / 2:.2f}" y="{bottom - h:.2f}" width="{bar_width:.2f}" '
             f'height="{h:.2f}" fill="{fill}" data-value="{fmt(value)}">'
-            f"<title>{escape(f'{text}: {fmt(value)}')}</title></rect>"
+            f"<title>{escape(f'{text}: {num(value)}')}</title></rect>"
         )
         if show_values:
             size = 11 if slot >= 24 else 9
-            parts.append(_text(x, bottom - h - 4, fmt(value), size=size, class_="value"))
+            parts.append(_text(x, bottom - h - 4, num(value), size=size, class_="value"))
     parts.append(
         f'<line x1="{left:.1f}" y1="{bottom:.1f}" x2="{right:.1f}" y2="{bottom:.1f}" stroke="{INK}"/>'
     )
@@ -208,8 +212,9 @@ def bar_chart(
     return "\n".join(parts)
 
 
-def _percent(value: float) -> str:
-    return f"{fmt(value * 100)}%"
+def _numbers(decimal: str) -> Callable[[float], str]:
+    """`fmt` with the page's decimal point."""
+    return fmt if decimal == "." else lambda value: fmt(value).replace(".", decimal)
 
 
 def line_chart(
@@ -221,6 +226,8 @@ def line_chart(
     y_label: str = "",
     width: int = 480,
     height: int = 260,
+    no_data: str = "No data",
+    decimal: str = ".",
 ) -> str:
     """A line chart of fractions (e.g. P(destiny ≥ X)) as an SVG string: y axis 0–100 %, x axis linear.
 
@@ -231,9 +238,13 @@ def line_chart(
     if len(xs) != len(ys):
         raise ValueError("line_chart: xs and ys differ in length")
     if not xs:
-        return _empty(width, height, title)
+        return _empty(width, height, title, no_data)
+    num = _numbers(decimal)
 
-    labels = [fmt(x) for x in xs]
+    def percent(value: float) -> str:
+        return f"{num(value * 100)}%"
+
+    labels = [num(x) for x in xs]
     left = 52 + (16 if y_label else 0)
     right, top = width - 16, 52
     bottom = height - (44 if x_label else 28)
@@ -247,9 +258,9 @@ def line_chart(
         return bottom - (bottom - top) * y
 
     prefix = f"{x_label} " if x_label else ""
-    desc = "; ".join(f"{prefix}{text}: {_percent(y)}" for text, y in zip(labels, ys, strict=True))
+    desc = "; ".join(f"{prefix}{text}: {percent(y)}" for text, y in zip(labels, ys, strict=True))
     parts = _open(width, height, title, desc)
-    _y_axis(parts, left, right, top, bottom, 1.0, 0.25, _percent)
+    _y_axis(parts, left, right, top, bottom, 1.0, 0.25, percent)
     parts.append(
         f'<line x1="{left:.1f}" y1="{bottom:.1f}" x2="{right:.1f}" y2="{bottom:.1f}" stroke="{INK}"/>'
     )
@@ -264,10 +275,10 @@ def line_chart(
         cx, cy = px(x), py(y)
         parts.append(
             f'<circle class="point" cx="{cx:.2f}" cy="{cy:.2f}" r="3.5" fill="{LINE}" data-value="{y:g}">'
-            f"<title>{escape(f'{prefix}{text}: {_percent(y)}')}</title></circle>"
+            f"<title>{escape(f'{prefix}{text}: {percent(y)}')}</title></circle>"
         )
         if show_values:
-            parts.append(_text(cx, cy - 8, _percent(y), size=10, class_="value"))
+            parts.append(_text(cx, cy - 8, percent(y), size=10, class_="value"))
         if i % every == 0:
             parts.append(
                 f'<line x1="{cx:.1f}" y1="{bottom:.1f}" x2="{cx:.1f}" y2="{bottom + 4:.1f}" stroke="{INK}"/>'

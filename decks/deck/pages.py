@@ -15,7 +15,7 @@ from cardsdb import jsonsafe
 from cardsdb.api.errors import ApiError
 from cardsdb.games.registry import game_plugin
 from cardsdb.labels import shown as in_language
-from cardsdb.labels import type_labels
+from cardsdb.labels import side_labels, type_labels
 from cardsdb.models import Game
 from decks.collection import services as collection
 from decks.deck import drafts
@@ -29,12 +29,14 @@ from decks.deck.builder_cards import (
     suggestions,
     type_counts,
 )
+from decks.deck.chart_words import chart_words
 from decks.deck.charts import bars_of, line_of
 from decks.deck.exports import exports_for
 from decks.deck.setup_pages import setup_summary
 from decks.deck.stats import with_gaps
 from decks.extensions import DECK_PAGE
 from decks.games import PROFILES
+from decks.legality.decklist_messages import problem_message, too_large_message
 from decks.legality.decklists import read_decklist, stated_side
 from decks.legality.messages import shown_report
 from decks.legality.services import NOT_CARD_PROBLEMS, check_cards, unread_ids
@@ -128,7 +130,12 @@ def _posted_deck(post, context: dict):
         return (
             [],
             None,
-            [{"code": "bad-card-table", "message": f"The card table could not be read: {detail}"}],
+            [
+                {
+                    "code": "bad-card-table",
+                    "message": gettext("The card table could not be read: %(detail)s") % {"detail": detail},
+                }
+            ],
         )
     if scripted:
         return scripted, None, []
@@ -140,12 +147,17 @@ def _posted_deck(post, context: dict):
     try:
         read = read_decklist(text, game=context["game"], side=side)
     except ApiError as exc:  # a list over formats_io.limits: said on the page, nothing read
-        return current, None, [{"code": exc.code, "message": str(exc.detail)}]
+        return current, None, [{"code": exc.code, "message": too_large_message(exc)}]
     pasted = [decks.Entry(e.card_id, e.count, e.zone) for e in read.read.entries]
     problems = [p for p in read.problems if not (current and p.code == "empty-deck")]
     entries = merge(current, pasted, post.get("paste_mode", "replace"))
     shown = [
-        {"code": p.code, "message": p.message, "text": p.text, "suggestions": suggestions(p.candidates)}
+        {
+            "code": p.code,
+            "message": problem_message(p),
+            "text": p.text,
+            "suggestions": suggestions(p.candidates),
+        }
         for p in problems
     ]
     return entries, read, shown
@@ -227,7 +239,9 @@ def deck_builder(request, deck_id: int | None = None):
     for row in rows:
         row["zone_label"] = in_language(labels.get(row["zone"], row["zone"]), "zone")
     context["type_counts"] = type_counts(rows)
-    context["type_labels"] = type_labels()
+    # every type and side the game's cards have, in the page's language, for the script's table and results
+    context["type_labels"] = {**type_labels(), **{t: in_language(t, "type") for t in context["types"]}}
+    context["side_labels"] = {**side_labels(), **{s: in_language(s, "side") for s in context["sides"]}}
     context["deck_total"] = sum(r["count"] for r in rows if r["zone"] != "outside")
     context["outside_total"] = sum(r["count"] for r in rows if r["zone"] == "outside")
     # the table as the page shows it, posted back without JavaScript (the script sends its own cards_json)
@@ -369,12 +383,13 @@ def _tcg_stats(deck: Deck) -> tuple[dict, dict]:
     """SWTCG figures (SW:DBG decks show the same for their starter deck); charts of what players compare."""
     stats = decks.deck_tcg_stats(deck)
     charts = {
-        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type")),
+        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type"), **chart_words()),
         "cost": bars_of(
             stats["cost_curve"],
             title=gettext("Cost curve"),
             x_label=gettext("cost"),
             y_label=gettext("cards"),
+            **chart_words(),
         ),
     }
     if game_plugin(deck.game_id).has_arenas:
@@ -383,12 +398,14 @@ def _tcg_stats(deck: Deck) -> tuple[dict, dict]:
             title=gettext("Units per arena"),
             x_label=gettext("arena"),
             y_label=gettext("units"),
+            **chart_words(),
         )
         charts["speed"] = bars_of(
             stats["unit_speed"],
             title=gettext("Unit speed"),
             x_label=gettext("speed"),
             y_label=gettext("units"),
+            **chart_words(),
         )
     return stats, charts
 
@@ -397,27 +414,33 @@ def _swccg_stats(deck: Deck) -> tuple[dict, dict]:
     stats = decks.deck_stats(deck)
     destiny = stats["destiny"]
     charts = {
-        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type")),
+        "types": bars_of(_types_shown(stats["by_type"]), title=gettext("Cards by type"), **chart_words()),
         "destiny": bars_of(
             destiny["histogram"],
             title=gettext("Destiny"),
             x_label=gettext("destiny"),
             y_label=gettext("cards"),
+            **chart_words(),
         ),
         "at_least": line_of(
-            destiny["at_least"], title=gettext("Share of the deck with destiny ≥ X"), x_label="X"
+            destiny["at_least"],
+            title=gettext("Share of the deck with destiny ≥ X"),
+            x_label="X",
+            **chart_words(),
         ),
         "deploy": bars_of(
             with_gaps(stats["deploy_curve"]),
             title=gettext("Deploy cost curve"),
             x_label=gettext("deploy cost"),
             y_label=gettext("cards"),
+            **chart_words(),
         ),
         "ability": bars_of(
             stats["characters_by_ability"],
             title=gettext("Characters by ability"),
             x_label=gettext("ability"),
             y_label=gettext("characters"),
+            **chart_words(),
         ),
     }
     return stats, charts

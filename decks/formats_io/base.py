@@ -14,6 +14,8 @@ from typing import Protocol, runtime_checkable
 from core.numbers import ascii_int
 from core.text import fold as fold_text
 from decks.formats_io.limits import MAX_LINE_CHARS, MAX_XML_DEPTH
+from decks.formats_io.words import Said, gettext_noop, said
+from decks.formats_io.words import describe as describe  # the readers and writers import it from here
 
 # starting = starting location, objective, starting interrupt/effect and what they pull (also part of the deck)
 ZONES = ("deck", "outside", "starting")
@@ -51,6 +53,24 @@ class ReadProblem:
     candidates: tuple[str, ...] = ()  # closest matches as "Title (id, Side)" for the user to choose
     # copies the unread line stands for ("4 No Such Card": 4), so a legality check counts all of them
     count: int = 1
+    # the message's sentences with their values, for the pages to say in their language (not in the API's
+    # answer, which gives `message`); empty for a message that has none
+    words: tuple[Said, ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        code: str,
+        words: "Said | tuple[Said, ...]",
+        line: int | None,
+        text: str,
+        candidates: tuple[str, ...] = (),
+        count: int = 1,
+    ) -> "ReadProblem":
+        """A problem whose message is its sentences in English, joined by spaces."""
+        words = (words,) if isinstance(words, Said) else tuple(words)
+        message = " ".join(w.english() for w in words)
+        return cls(code, message, line, text, candidates, count, words)
 
     def as_dict(self) -> dict:
         """As dataclasses.asdict gives it, without its deep copy (thousands of problems in a batch)."""
@@ -179,9 +199,14 @@ def normalise_side(text: str | None) -> str | None:
     return None
 
 
-def describe(candidate: tuple[str, str, str]) -> str:
-    card_id, title, side = candidate
-    return f"{title} ({card_id}, {side})"
+def unknown_name(first: Said, cards: tuple, unsuggested: Said | None = None) -> tuple[Said, ...]:
+    """A name that matches no card: the closest cards ("Did you mean: …?"), or a word to check the spelling,
+    and the note of a line past the suggestions' limit."""
+    if cards:
+        hint = said(gettext_noop("Did you mean: %(cards)s?"), cards=cards)
+    else:
+        hint = said(gettext_noop("Check the spelling."))
+    return (first, hint, *((unsuggested,) if unsuggested else ()))
 
 
 def side_from(resolver: object, card_id: str, match: Match | None = None) -> str | None:
@@ -211,19 +236,26 @@ def totals(entries: Iterable[DeckEntry]) -> dict[tuple[str, str], int]:
 
 def empty_deck_problem(blank_input: bool) -> ReadProblem:
     message = (
-        "The deck list is empty: paste or upload a deck list."
+        gettext_noop("The deck list is empty: paste or upload a deck list.")
         if blank_input
-        else "No cards could be read from this deck list: fix the problems listed above."
+        else gettext_noop("No cards could be read from this deck list: fix the problems listed above.")
     )
-    return ReadProblem("empty-deck", message, None, "")
+    return ReadProblem.of("empty-deck", said(message), None, "")
 
 
 def long_line(number: int | None, line: str) -> ReadProblem:
     """A line longer than any deck line: reported before any pattern looks at it."""
-    return ReadProblem(
+    return ReadProblem.of(
         "bad-line",
-        f"Line {number} has {len(line):,} characters; a deck list line has at most {MAX_LINE_CHARS} "
-        '(one card: "2x Card Name [Set]"). Put one card on each line.',
+        said(
+            gettext_noop(
+                "Line %(line)s has %(size)s characters; a deck list line has at most %(limit)s "
+                '(one card: "2x Card Name [Set]"). Put one card on each line.'
+            ),
+            line=number,
+            size=len(line),
+            limit=MAX_LINE_CHARS,
+        ),
         number,
         line[:MAX_LINE_CHARS] + "…",
     )
@@ -247,15 +279,69 @@ def parse_error_at(text: str, error) -> tuple[int, int, str]:
     return line, column + 1, lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
 
-def xml_failure(format: str, message: str, line: int | None, text: str, code: str = "bad-xml") -> ReadResult:
+def xml_failure(format: str, message: Said, line: int | None, text: str, code: str = "bad-xml") -> ReadResult:
     """A deck file that could not be read at all: its problem, and no cards."""
-    return ReadResult(format, [], [ReadProblem(code, message, line, text), empty_deck_problem(False)])
+    return ReadResult(format, [], [ReadProblem.of(code, message, line, text), empty_deck_problem(False)])
 
 
-def too_deep_message(line: int, tag: str, kind: str) -> str:
-    return (
-        f"Line {line}: <{tag}> is nested {MAX_XML_DEPTH + 1} elements deep; a {kind} deck file nests at most "
-        f"{MAX_XML_DEPTH}. Upload the deck file as {kind} saved it."
+def too_deep_message(line: int, tag: str, kind: str) -> Said:
+    return said(
+        gettext_noop(
+            "Line %(line)s: <%(tag)s> is nested %(depth)s elements deep; a %(kind)s deck file nests at most "
+            "%(limit)s. Upload the deck file as %(kind)s saved it."
+        ),
+        line=line,
+        tag=tag,
+        depth=MAX_XML_DEPTH + 1,
+        kind=kind,
+        limit=MAX_XML_DEPTH,
+    )
+
+
+def not_valid_xml(line: int, column: int, reason: str) -> Said:
+    """The XML parser's own reason stays as it wrote it (English): it quotes the parser."""
+    return said(
+        gettext_noop("Line %(line)s, column %(column)s: the deck file is not valid XML (%(reason)s)."),
+        line=line,
+        column=column,
+        reason=reason,
+    )
+
+
+def unsafe_xml_message(line: int, kind: str) -> Said:
+    return said(
+        gettext_noop(
+            "Line %(line)s: the deck file declares a DOCTYPE or entities, which %(kind)s deck files never do; "
+            "remove them (they are refused for safety)."
+        ),
+        line=line,
+        kind=kind,
+    )
+
+
+def wrong_root(tag: str, kind: str) -> Said:
+    return said(
+        gettext_noop("The file's root element is <%(tag)s>; a %(kind)s deck file starts with <deck>."),
+        tag=tag,
+        kind=kind,
+    )
+
+
+def bad_count(line: int | None, count: str, text: str) -> ReadProblem:
+    """A count that is not a whole number from 1 to MAX_COUNT ("0x Vader", "-1 Vader", "999999x Vader")."""
+    return ReadProblem.of(
+        "bad-count",
+        said(
+            gettext_noop(
+                'Line %(line)s: the count "%(count)s" in "%(text)s" must be a whole number from 1 to %(max)s.'
+            ),
+            line=line,
+            count=count,
+            text=text,
+            max=MAX_COUNT,
+        ),
+        line,
+        text,
     )
 
 

@@ -18,12 +18,18 @@ from decks.formats_io.base import (
     DeckEntry,
     ReadProblem,
     ReadResult,
+    Said,
     agreed_side,
     empty_deck_problem,
+    gettext_noop,
+    not_valid_xml,
     parse_error_at,
+    said,
     side_from,
     too_deep_message,
     unsafe_xml,
+    unsafe_xml_message,
+    wrong_root,
     xml_failure,
 )
 from decks.formats_io.limits import MAX_XML_DEPTH
@@ -48,10 +54,15 @@ def read_list(text: str, resolver, *, side: str | None = None, suggestions=None)
     problems: list[ReadProblem] = []
     if len(parts) > 2:  # still read them: the extra parts can only be outside-of-deck cards
         problems.append(
-            ReadProblem(
+            ReadProblem.of(
                 "bad-line",
-                f'The GEMP list has {len(parts) - 1} "|" separators; only one is expected (deck|outside). '
-                "The ids after the first are read as outside the deck.",
+                said(
+                    gettext_noop(
+                        'The GEMP list has %(count)s "|" separators; only one is expected (deck|outside). The ids '
+                        "after the first are read as outside the deck."
+                    ),
+                    count=len(parts) - 1,
+                ),
                 None,
                 text.strip()[:200],
             )
@@ -61,8 +72,11 @@ def read_list(text: str, resolver, *, side: str | None = None, suggestions=None)
     for zone, part in zones:
         tokens = [t.strip() for t in re.split(r"[,\s]+", part) if t.strip()]
         copies += [(zone, position, token) for position, token in enumerate(tokens, start=1)]
-    label = {"deck": "deck card", "outside": "outside-of-deck card"}
-    found = ((zone, f"{label[zone]} {position}", token, None) for zone, position, token in copies)
+    label = {
+        "deck": gettext_noop("deck card %(position)s"),
+        "outside": gettext_noop("outside-of-deck card %(position)s"),
+    }
+    found = ((zone, said(label[zone], position=position), token, None) for zone, position, token in copies)
     return _tally(found, resolver, LIST_FORMAT, side, problems, blank=not text.strip())
 
 
@@ -73,12 +87,7 @@ def read_xml(text: str, resolver, *, side: str | None = None, suggestions=None) 
     unsafe = unsafe_xml(text)
     if unsafe:
         line, what = unsafe
-        return _xml_failure(
-            f"Line {line}: the deck file declares a DOCTYPE or entities, which GEMP deck files never do; "
-            "remove them (they are refused for safety).",
-            line,
-            what,
-        )
+        return _xml_failure(unsafe_xml_message(line, "GEMP"), line, what)
     parser = ET.XMLPullParser(events=("start", "end"))
     copies, problems, root, depth = [], [], None, 0
     try:
@@ -99,15 +108,13 @@ def read_xml(text: str, resolver, *, side: str | None = None, suggestions=None) 
         parser.close()
     except ET.ParseError as error:
         line, column, bad = parse_error_at(text, error)
-        return _xml_failure(
-            f"Line {line}, column {column}: the deck file is not valid XML ({error.msg}).", line, bad
-        )
+        return _xml_failure(not_valid_xml(line, column, error.msg), line, bad)
     if root is None:
-        return _xml_failure("The deck file is empty: upload a GEMP deck (.xml) file.", None, "")
-    if root.tag != "deck":
         return _xml_failure(
-            f"The file's root element is <{root.tag}>; a GEMP deck file starts with <deck>.", 1, root.tag
+            said(gettext_noop("The deck file is empty: upload a GEMP deck (.xml) file.")), None, ""
         )
+    if root.tag != "deck":
+        return _xml_failure(wrong_root(root.tag, "GEMP"), 1, root.tag)
 
     found = []
     for number, element, in_deck in copies:
@@ -115,35 +122,44 @@ def read_xml(text: str, resolver, *, side: str | None = None, suggestions=None) 
         zone = _ZONE_OF_ELEMENT.get(element.tag)
         if in_deck and zone is None:
             problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "bad-xml",
-                    f"Line {number}: unexpected element <{element.tag}> in the deck.",
+                    said(
+                        gettext_noop("Line %(line)s: unexpected element <%(tag)s> in the deck."),
+                        line=number,
+                        tag=element.tag,
+                    ),
                     number,
                     snippet,
                 )
             )
         elif zone is not None and not element.get("blueprintId"):
             title = element.get("title")
+            if title:
+                template = gettext_noop('Line %(line)s: <%(tag)s> has no blueprintId (title "%(title)s").')
+            else:
+                template = gettext_noop("Line %(line)s: <%(tag)s> has no blueprintId.")
             problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "bad-xml",
-                    f"Line {number}: <{element.tag}> has no blueprintId"
-                    + (f' (title "{title}")' if title else "")
-                    + ".",
+                    said(template, line=number, tag=element.tag, title=title or ""),
                     number,
                     snippet,
                 )
             )
         elif zone is not None:
             title = element.get("title")
-            where = f"line {number}" + (f' ("{title}")' if title else "")
+            if title:
+                where = said(gettext_noop('line %(line)s ("%(title)s")'), line=number, title=title)
+            else:
+                where = said(gettext_noop("line %(line)s"), line=number)
             found.append((zone, where, element.get("blueprintId"), number))
     result = _tally(found, resolver, XML_FORMAT, side, problems, blank=False)
     result.name = root.get("name") or None
     return result
 
 
-def _xml_failure(message: str, line: int | None, text: str) -> ReadResult:
+def _xml_failure(message: Said, line: int | None, text: str) -> ReadResult:
     return xml_failure(XML_FORMAT, message, line, text)
 
 
@@ -151,7 +167,7 @@ def _xml_failure(message: str, line: int | None, text: str) -> ReadResult:
 
 
 def _tally(
-    copies: Iterable[tuple[str, str, str, int | None]],
+    copies: Iterable[tuple[str, Said, str, int | None]],
     resolver,
     format: str,
     side: str | None,
@@ -165,12 +181,18 @@ def _tally(
         card_id = resolver.by_id(token)
         if card_id is None:
             problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "unknown-card-id",
-                    f'Unknown card id "{token}" ({where}): no card has this GEMP blueprint id; remove it or '
-                    "replace it with the right id.",
+                    said(
+                        gettext_noop(
+                            'Unknown card id "%(id)s" (%(where)s): no card has this GEMP blueprint id; remove it or '
+                            "replace it with the right id."
+                        ),
+                        id=token,
+                        where=where,
+                    ),
                     line,
-                    f"{token} ({where})",
+                    f"{token} ({where.english()})",
                 )
             )
             continue
@@ -178,11 +200,20 @@ def _tally(
     entries = []
     for (card_id, zone), (count, line, where) in counts.items():
         if count > MAX_COUNT:  # as in every reader: more copies than this is a mistake, not a deck
+            if zone == "outside":
+                template = gettext_noop(
+                    "%(copies)s copies of %(id)s outside the deck (the first at %(where)s); at most %(max)s copies "
+                    "of one card are read."
+                )
+            else:
+                template = gettext_noop(
+                    "%(copies)s copies of %(id)s in the deck (the first at %(where)s); at most %(max)s copies of "
+                    "one card are read."
+                )
             problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "bad-count",
-                    f"{count:,} copies of {card_id} {'outside the deck' if zone == 'outside' else 'in the deck'} "
-                    f"(the first at {where}); at most {MAX_COUNT} copies of one card are read.",
+                    said(template, copies=count, id=card_id, where=where, max=MAX_COUNT),
                     line,
                     f"{card_id} ×{count}",
                 )

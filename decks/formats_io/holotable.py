@@ -24,7 +24,7 @@ or "count title" lines, every line without a count being a header (set or card t
 import re
 
 from core.numbers import ascii_int
-from decks.formats_io.base import ReadProblem, ReadResult, normalise_side
+from decks.formats_io.base import ReadProblem, ReadResult, gettext_noop, normalise_side, said
 from decks.formats_io.limits import SuggestionBudget
 from decks.formats_io.lines import CardLine, Collected, collect, parse_count, resolve
 
@@ -85,10 +85,16 @@ def _collect_deck_file(text: str, resolver) -> Collected:
                 collected.side = stated
             else:
                 collected.problems.append(
-                    ReadProblem(
+                    ReadProblem.of(
                         "unknown-side",
-                        f'Line {number}: the card back "{back.group("image")}" is neither imp.gif (Dark) nor '
-                        "reb.gif (Light).",
+                        said(
+                            gettext_noop(
+                                'Line %(line)s: the card back "%(image)s" is neither imp.gif (Dark) nor reb.gif '
+                                "(Light)."
+                            ),
+                            line=number,
+                            image=back.group("image"),
+                        ),
                         number,
                         line,
                     )
@@ -97,9 +103,15 @@ def _collect_deck_file(text: str, resolver) -> Collected:
         found = _CARD.match(line)
         if not found:
             collected.problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "bad-line",
-                    f'Line {number}: "{line}" is not a Holotable deck line (card "path" count).',
+                    said(
+                        gettext_noop(
+                            'Line %(line)s: "%(text)s" is not a Holotable deck line (card "path" count).'
+                        ),
+                        line=number,
+                        text=line,
+                    ),
                     number,
                     line,
                 )
@@ -115,10 +127,17 @@ def _add_card(collected: Collected, number: int, line: str, found: re.Match, by_
     starting = ascii_int(numbers[1]) if len(numbers) > 1 else 0
     if copies is None or starting is None or starting > copies:
         collected.problems.append(
-            ReadProblem(
+            ReadProblem.of(
                 "bad-count",
-                f'Line {number}: the counts "{" ".join(numbers)}" in "{line}" must be the number of copies '
-                "(1 to 99), then how many of them are starting cards.",
+                said(
+                    gettext_noop(
+                        'Line %(line)s: the counts "%(counts)s" in "%(text)s" must be the number of copies (1 to 99), '
+                        "then how many of them are starting cards."
+                    ),
+                    line=number,
+                    counts=" ".join(numbers),
+                    text=line,
+                ),
                 number,
                 line,
             )

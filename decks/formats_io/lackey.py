@@ -36,15 +36,23 @@ from decks.formats_io.base import (
     Match,
     ReadProblem,
     ReadResult,
+    Said,
+    bad_count,
     describe,
     empty_deck_problem,
     fold,
+    gettext_noop,
     long_line,
+    not_valid_xml,
     parse_error_at,
+    said,
     set_of,
     side_from,
     too_deep_message,
+    unknown_name,
     unsafe_xml,
+    unsafe_xml_message,
+    wrong_root,
     xml_failure,
 )
 from decks.formats_io.limits import MAX_LINE_CHARS, MAX_XML_DEPTH, SuggestionBudget
@@ -99,30 +107,29 @@ def read_lackey_dek(
         return ReadResult(DEK_FORMAT, [], [empty_deck_problem(True)])
     if len(text) > MAX_CHARS:
         return _dek_failure(
-            f"The deck file has {len(text):,} characters; a LackeyCCG deck has a few thousand (at most "
-            f"{MAX_CHARS:,} are read). Upload the .dek file LackeyCCG saved.",
+            said(
+                gettext_noop(
+                    "The deck file has %(size)s characters; a LackeyCCG deck has a few thousand (at most %(limit)s "
+                    "are read). Upload the .dek file LackeyCCG saved."
+                ),
+                size=len(text),
+                limit=MAX_CHARS,
+            ),
             None,
             text[:80],
         )
     unsafe = unsafe_xml(text)
     if unsafe:
         line, what = unsafe
-        return _dek_failure(
-            f"Line {line}: the deck file declares a DOCTYPE or entities, which LackeyCCG deck files never "
-            "do; remove them (they are refused for safety).",
-            line,
-            what,
-        )
+        return _dek_failure(unsafe_xml_message(line, "LackeyCCG"), line, what)
     try:
         groups, problems = _parse_dek(text)
     except ET.ParseError as error:
         line, column, bad = parse_error_at(text, error)
         reason = _POSITION.sub("", error.msg)
-        return _dek_failure(
-            f"Line {line}, column {column}: the deck file is not valid XML ({reason}).", line, bad
-        )
+        return _dek_failure(not_valid_xml(line, column, reason), line, bad)
     except _NotADeck as failure:
-        return xml_failure(DEK_FORMAT, str(failure), failure.line, failure.text, failure.code)
+        return xml_failure(DEK_FORMAT, failure.words, failure.line, failure.text, failure.code)
     return _resolve(
         groups,
         resolver,
@@ -135,9 +142,9 @@ def read_lackey_dek(
 
 
 class _NotADeck(Exception):
-    def __init__(self, message: str, line: int | None, text: str, code: str = "bad-xml"):
-        super().__init__(message)
-        self.line, self.text, self.code = line, text, code
+    def __init__(self, words: Said, line: int | None, text: str, code: str = "bad-xml"):
+        super().__init__(words.english())
+        self.words, self.line, self.text, self.code = words, line, text, code
 
 
 def _parse_dek(text: str) -> tuple[list[_Copies], list[ReadProblem]]:
@@ -159,12 +166,7 @@ def _parse_dek(text: str) -> tuple[list[_Copies], list[ReadProblem]]:
                         too_deep_message(number, element.tag, "LackeyCCG"), number, element.tag, "too-deep"
                     )
                 if len(stack) == 1 and element.tag != "deck":
-                    raise _NotADeck(
-                        f"The file's root element is <{element.tag}>; a LackeyCCG deck file starts with "
-                        "<deck>.",
-                        number,
-                        element.tag,
-                    )
+                    raise _NotADeck(wrong_root(element.tag, "LackeyCCG"), number, element.tag)
                 if len(stack) == 2 and element.tag == "superzone":
                     sections[element] = _section(element, number, problems)
                 continue
@@ -173,11 +175,11 @@ def _parse_dek(text: str) -> tuple[list[_Copies], list[ReadProblem]]:
             parent = stack[-1] if stack else None
             if len(stack) == 1:
                 if element.tag not in ("meta", "superzone"):
-                    problems.append(_unexpected(element, line, "in the deck (cards belong in a <superzone>)"))
+                    where = said(gettext_noop("in the deck (cards belong in a <superzone>)"))
+                    problems.append(_unexpected(element, line, where))
             elif len(stack) == 2 and parent.tag == "superzone" and element.tag != "card":
-                problems.append(
-                    _unexpected(element, line, "in a <superzone> (only <card> elements belong there)")
-                )
+                where = said(gettext_noop("in a <superzone> (only <card> elements belong there)"))
+                problems.append(_unexpected(element, line, where))
             elif len(stack) == 2 and parent.tag == "superzone":
                 _add_card(element, line, sections[parent], groups, problems)
             elif element.tag in ("card", "superzone"):
@@ -192,10 +194,17 @@ def _section(element: ET.Element, line: int, problems: list[ReadProblem]) -> str
     if known:
         return known
     problems.append(
-        ReadProblem(
+        ReadProblem.of(
             "unknown-section",
-            f'Line {line}: the section "{written}" is none of the SWTCG plugin\'s ({", ".join(SECTIONS)}); '
-            "its cards are read as outside the deck. Rename it if they belong in the deck.",
+            said(
+                gettext_noop(
+                    'Line %(line)s: the section "%(section)s" is none of the SWTCG plugin\'s (%(sections)s); its '
+                    "cards are read as outside the deck. Rename it if they belong in the deck."
+                ),
+                line=line,
+                section=written,
+                sections=", ".join(SECTIONS),
+            ),
             line,
             _snippet(element),
         )
@@ -210,10 +219,15 @@ def _add_card(
     name = " ".join((name_element.text or "").split()) if name_element is not None else ""
     if not name:
         problems.append(
-            ReadProblem(
+            ReadProblem.of(
                 "bad-xml",
-                f"Line {line}: a <card> without a card name; write it as "
-                "<card><name>Title</name><set>SET</set></card> or remove it.",
+                said(
+                    gettext_noop(
+                        "Line %(line)s: a <card> without a card name; write it as "
+                        "<card><name>Title</name><set>SET</set></card> or remove it."
+                    ),
+                    line=line,
+                ),
                 line,
                 _snippet(element),
             )
@@ -233,23 +247,45 @@ def _misplaced(element: ET.Element, line: int, ancestors: list[ET.Element]) -> R
     where = "/".join(f"<{a.tag}>" for a in ancestors)
     if element.tag == "card":
         title = " ".join((element.findtext("name") or "").split())
-        what = f'the card "{title}"' if title else "a <card>"
-        rule = "cards belong in a <superzone> directly under <deck>"
+        what = (
+            said(gettext_noop('the card "%(title)s"'), title=title)
+            if title
+            else said(gettext_noop("a <card>"))
+        )
+        template = gettext_noop(
+            "Line %(line)s: %(what)s is inside %(where)s; cards belong in a <superzone> directly under <deck>, so "
+            "it was not read. Move it there."
+        )
     else:
         name = " ".join((element.get("name") or "").split())
-        what = f'the section <superzone name="{name}">' if name else "a <superzone>"
-        rule = "sections belong directly under <deck>"
-    return ReadProblem(
+        what = (
+            said(gettext_noop('the section <superzone name="%(name)s">'), name=name)
+            if name
+            else said(gettext_noop("a <superzone>"))
+        )
+        template = gettext_noop(
+            "Line %(line)s: %(what)s is inside %(where)s; sections belong directly under <deck>, so it was not "
+            "read. Move it there."
+        )
+    return ReadProblem.of(
         "bad-xml",
-        f"Line {line}: {what} is inside {where}; {rule}, so it was not read. Move it there.",
+        said(template, line=line, what=what, where=where),
         line,
         _snippet(element),
     )
 
 
-def _unexpected(element: ET.Element, line: int, where: str) -> ReadProblem:
-    return ReadProblem(
-        "bad-xml", f"Line {line}: unexpected element <{element.tag}> {where}.", line, _snippet(element)
+def _unexpected(element: ET.Element, line: int, where: Said) -> ReadProblem:
+    return ReadProblem.of(
+        "bad-xml",
+        said(
+            gettext_noop("Line %(line)s: unexpected element <%(tag)s> %(where)s."),
+            line=line,
+            tag=element.tag,
+            where=where,
+        ),
+        line,
+        _snippet(element),
     )
 
 
@@ -260,7 +296,7 @@ def _snippet(element: ET.Element) -> str:
     return " ".join(ET.tostring(copy, encoding="unicode").split())[:300]
 
 
-def _dek_failure(message: str, line: int | None, text: str) -> ReadResult:
+def _dek_failure(message: Said, line: int | None, text: str) -> ReadResult:
     return xml_failure(DEK_FORMAT, message, line, text)
 
 
@@ -293,10 +329,16 @@ def read_lackey_txt(
         header = _header(line)
         if header is None:
             problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "bad-line",
-                    f'Line {number}: "{line}" is not a LackeyCCG deck line; write it as the count, a tab and '
-                    'the card\'s title ("4<TAB>Anakin Skywalker (A)") or as a section header ("Sideboard:").',
+                    said(
+                        gettext_noop(
+                            'Line %(line)s: "%(text)s" is not a LackeyCCG deck line; write it as the count, a tab and '
+                            'the card\'s title ("4<TAB>Anakin Skywalker (A)") or as a section header ("Sideboard:").'
+                        ),
+                        line=number,
+                        text=line,
+                    ),
                     number,
                     line,
                 )
@@ -305,11 +347,18 @@ def read_lackey_txt(
         section = header
         if section not in SECTIONS:
             problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "unknown-section",
-                    f'Line {number}: the section "{section}" is none of the SWTCG plugin\'s '
-                    f"({', '.join(f'{s}:' for s in OUTSIDE_SECTIONS)}); its cards are read as outside the "
-                    "deck. Move them above the first section if they belong in the deck.",
+                    said(
+                        gettext_noop(
+                            'Line %(line)s: the section "%(section)s" is none of the SWTCG plugin\'s (%(sections)s); '
+                            "its cards are read as outside the deck. Move them above the first section if they "
+                            "belong in the deck."
+                        ),
+                        line=number,
+                        section=section,
+                        sections=", ".join(f"{s}:" for s in OUTSIDE_SECTIONS),
+                    ),
                     number,
                     line,
                 )
@@ -329,12 +378,7 @@ def _header(line: str) -> str | None:
 
 
 def _bad_count(line: int | None, count: str, text: str) -> ReadProblem:
-    return ReadProblem(
-        "bad-count",
-        f'Line {line}: the count "{count}" in "{text}" must be a whole number from 1 to {MAX_COUNT}.',
-        line,
-        text,
-    )
+    return bad_count(line, count, text)
 
 
 # -- resolution ------------------------------------------------------------------------------------------
@@ -359,10 +403,19 @@ def _resolve(
         where = _where(copies.lines)
         if copies.count > MAX_COUNT:
             problems.append(
-                ReadProblem(
+                ReadProblem.of(
                     "bad-count",
-                    f'{where}: {copies.count} copies of "{copies.name}" in {copies.section}; at most '
-                    f"{MAX_COUNT} copies of one card are read.",
+                    said(
+                        gettext_noop(
+                            '%(where)s: %(count)s copies of "%(name)s" in %(section)s; at most %(max)s copies of one '
+                            "card are read."
+                        ),
+                        where=where,
+                        count=copies.count,
+                        name=copies.name,
+                        section=copies.section,
+                        max=MAX_COUNT,
+                    ),
                     copies.lines[0],
                     copies.text,
                 )
@@ -381,7 +434,7 @@ def _resolve(
                 if suggestions.take():
                     match = resolver.by_name(copies.name, side=side, set_hint=copies.set_hint)
                 else:
-                    unsuggested = suggestions.note()
+                    unsuggested = suggestions.unsuggested()
             problems.append(_name_problem(copies, match, side, where, unsuggested))
             continue
         entries.append(DeckEntry(card_id, copies.count, copies.zone, copies.lines[0], copies.section))
@@ -413,37 +466,64 @@ def primary_side(sides: Iterable[str | None]) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _where(lines: list[int | None]) -> str:
+def _where(lines: list[int | None]) -> Said:
+    """Where copies of a card are written: "Line 3", "Lines 3–5 (3 copies)", "The deck (2 copies)"."""
     known = sorted({n for n in lines if n is not None})
-    copies = f" ({len(lines)} copies)" if len(lines) > 1 else ""
     if len(known) <= 1:
-        return (f"Line {known[0]}" if known else "The deck") + copies
-    consecutive = known == list(range(known[0], known[-1] + 1))
-    listed = f"{known[0]}–{known[-1]}" if consecutive else ", ".join(map(str, known))
-    return f"Lines {listed}{copies}"
+        if known:
+            where = said(gettext_noop("Line %(line)s"), line=known[0])
+        else:
+            where = said(gettext_noop("The deck"))
+    else:
+        consecutive = known == list(range(known[0], known[-1] + 1))
+        listed = f"{known[0]}–{known[-1]}" if consecutive else ", ".join(map(str, known))
+        where = said(gettext_noop("Lines %(lines)s"), lines=listed)
+    if len(lines) > 1:
+        return said(gettext_noop("%(where)s (%(count)s copies)"), where=where, count=len(lines))
+    return where
 
 
 def _name_problem(
-    copies: _Copies, match: Match, side: str | None, where: str, unsuggested: str | None = None
+    copies: _Copies, match: Match, side: str | None, where: Said, unsuggested: Said | None = None
 ) -> ReadProblem:
     choices = tuple(describe(c) for c in match.candidates)
-    listed = "; ".join(choices)
-    in_set = f" in set {copies.set_hint}" if copies.set_hint else ""
+    cards = match.candidates
     line = copies.lines[0]
+    name, in_set = copies.name, copies.set_hint
     if match.ambiguous:
-        message = (
-            f'{where}: "{copies.name}"{in_set} matches several cards: {listed}. Write the full title as '
-            'LackeyCCG shows it, with its version letter (e.g. "Anakin Skywalker (A)").'
-        )
-        return ReadProblem("ambiguous-card-name", message, line, copies.text, choices, copies.count)
+        if in_set:
+            template = gettext_noop(
+                '%(where)s: "%(name)s" in set %(set)s matches several cards: %(cards)s. Write the full title as '
+                'LackeyCCG shows it, with its version letter (e.g. "Anakin Skywalker (A)").'
+            )
+        else:
+            template = gettext_noop(
+                '%(where)s: "%(name)s" matches several cards: %(cards)s. Write the full title as LackeyCCG shows it, '
+                'with its version letter (e.g. "Anakin Skywalker (A)").'
+            )
+        words = said(template, where=where, name=name, set=in_set or "", cards=cards)
+        return ReadProblem.of("ambiguous-card-name", words, line, copies.text, choices, copies.count)
     code = match.problem or "unknown-card-name"  # a known name the resolver refused says why
     if side and choices and not any(_fits(c[2], side) for c in match.candidates):
-        message = f'{where}: no {side} card named "{copies.name}"; closest on other sides: {listed}.'
+        words = said(
+            gettext_noop('%(where)s: no %(side)s card named "%(name)s"; closest on other sides: %(cards)s.'),
+            where=where,
+            side=side,
+            name=name,
+            cards=cards,
+        )
     else:
-        hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
-        hint += f" ({unsuggested[0].upper()}{unsuggested[1:]}.)" if unsuggested else ""
-        message = f'{where}: no card named "{copies.name}"{in_set}.{hint}'
-    return ReadProblem(code, message, line, copies.text, choices, copies.count)
+        if in_set:
+            first = said(
+                gettext_noop('%(where)s: no card named "%(name)s" in set %(set)s.'),
+                where=where,
+                name=name,
+                set=in_set,
+            )
+        else:
+            first = said(gettext_noop('%(where)s: no card named "%(name)s".'), where=where, name=name)
+        words = unknown_name(first, cards, unsuggested)
+    return ReadProblem.of(code, words, line, copies.text, choices, copies.count)
 
 
 # -- writers ---------------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ first unread lines get them; later ones are still reported, with their line numb
 
 from dataclasses import dataclass
 
+from decks.formats_io.words import Said, gettext_noop, said
+
 MAX_CHARS = 100_000  # characters in one deck list
 MAX_LINES = 2_000  # lines in one deck list
 MAX_LINE_CHARS = 500  # one line of a line-based list: a title with its count and set is under 150
@@ -20,8 +22,9 @@ class TooLarge(Exception):
 
     code = "decklist-too-large"
 
-    def __init__(self, message: str, *, limit: int, size: int, unit: str):
-        super().__init__(message)
+    def __init__(self, words: Said, *, limit: int, size: int, unit: str):
+        super().__init__(words.english())
+        self.words = words  # the message as a sentence the pages say in their language
         self.limit, self.size, self.unit = limit, size, unit
 
 
@@ -33,8 +36,14 @@ def check_size(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LI
     """Raise TooLarge when the text has more characters or lines than a deck list can have."""
     if len(text) > max_chars:
         raise TooLarge(
-            f"The deck list has {len(text):,} characters; at most {max_chars:,} are read. "
-            "Send one deck (a 60-card list is a few thousand characters).",
+            said(
+                gettext_noop(
+                    "The deck list has %(size)s characters; at most %(limit)s are read. Send one deck (a 60-card "
+                    "list is a few thousand characters)."
+                ),
+                size=len(text),
+                limit=max_chars,
+            ),
             limit=max_chars,
             size=len(text),
             unit="characters",
@@ -42,8 +51,14 @@ def check_size(text: str, *, max_chars: int = MAX_CHARS, max_lines: int = MAX_LI
     lines = line_count(text)
     if lines > max_lines:
         raise TooLarge(
-            f"The deck list has {lines:,} lines; at most {max_lines:,} are read. "
-            "Send one deck (a 60-card list has fewer than 200 lines).",
+            said(
+                gettext_noop(
+                    "The deck list has %(size)s lines; at most %(limit)s are read. Send one deck (a 60-card list "
+                    "has fewer than 200 lines)."
+                ),
+                size=lines,
+                limit=max_lines,
+            ),
             limit=max_lines,
             size=lines,
             unit="lines",
@@ -68,3 +83,20 @@ class SuggestionBudget:
 
     def note(self) -> str:
         return f"closest cards are looked up for the first {self.limit} unread lines of the {self.scope} only"
+
+    def unsuggested(self) -> Said:
+        """The note of a line past the limit, as a sentence of a deck list's problem (in brackets)."""
+        template = {
+            "batch": gettext_noop(
+                "(Closest cards are looked up for the first %(limit)s unread lines of the batch only.)"
+            ),
+            "file": gettext_noop(
+                "(Closest cards are looked up for the first %(limit)s unread lines of the file only.)"
+            ),
+        }.get(
+            self.scope,
+            gettext_noop(
+                "(Closest cards are looked up for the first %(limit)s unread lines of the list only.)"
+            ),
+        )
+        return said(template, limit=self.limit)

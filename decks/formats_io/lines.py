@@ -20,15 +20,20 @@ from decks.formats_io.base import (
     Match,
     ReadProblem,
     ReadResult,
+    Said,
     SetHintLookup,
     agreed_side,
+    bad_count,
     describe,
     empty_deck_problem,
     fold,
+    gettext_noop,
     long_line,
     normalise_side,
+    said,
     set_of,
     side_from,
+    unknown_name,
 )
 from decks.formats_io.limits import MAX_LINE_CHARS, SuggestionBudget
 
@@ -145,9 +150,13 @@ def parse_card_line(number: int | None, raw: str, zone: str, collected: Collecte
     text = _TRAILING_COMMENT.sub("", spaced).strip()
     if _COUNT_ONLY.match(text):
         collected.problems.append(
-            ReadProblem(
+            ReadProblem.of(
                 "bad-line",
-                f'Line {number}: "{raw.strip()}" has a count but no card name.',
+                said(
+                    gettext_noop('Line %(line)s: "%(text)s" has a count but no card name.'),
+                    line=number,
+                    text=raw.strip(),
+                ),
                 number,
                 raw.strip(),
             )
@@ -163,15 +172,7 @@ def parse_card_line(number: int | None, raw: str, zone: str, collected: Collecte
         count = parse_count(found.group("count"))
         if count is None:
             if not readings:  # the first counted reading decides: "0x Vader", "-1 Vader", "999999x Vader"
-                collected.problems.append(
-                    ReadProblem(
-                        "bad-count",
-                        f'Line {number}: the count "{found.group("count")}" in "{raw.strip()}" must be a whole '
-                        f"number from 1 to {MAX_COUNT}.",
-                        number,
-                        raw.strip(),
-                    )
-                )
+                collected.problems.append(bad_count(number, found.group("count"), raw.strip()))
                 return
             continue
         if _has_name(name) and (count, name) not in readings:
@@ -181,9 +182,13 @@ def parse_card_line(number: int | None, raw: str, zone: str, collected: Collecte
         readings.append((1, text))
     if not readings:
         collected.problems.append(
-            ReadProblem(
+            ReadProblem.of(
                 "bad-line",
-                f'Line {number}: "{raw.strip()}" is not a card line; write it as "2x Card Name".',
+                said(
+                    gettext_noop('Line %(line)s: "%(text)s" is not a card line; write it as "2x Card Name".'),
+                    line=number,
+                    text=raw.strip(),
+                ),
                 number,
                 raw.strip(),
             )
@@ -226,10 +231,16 @@ def collect(
             side = normalise_side(value)
             if side is None:
                 collected.problems.append(
-                    ReadProblem(
+                    ReadProblem.of(
                         "unknown-side",
-                        f'Line {number}: the side "{value}" is neither Light nor Dark; write "Side: Light" or '
-                        '"Side: Dark".',
+                        said(
+                            gettext_noop(
+                                'Line %(line)s: the side "%(side)s" is neither Light nor Dark; write "Side: Light" '
+                                'or "Side: Dark".'
+                            ),
+                            line=number,
+                            side=value,
+                        ),
                         number,
                         written,
                     )
@@ -349,7 +360,7 @@ def resolve(
             if suggestions.take():
                 match = lookup(resolver, name, side=line_side, set_hint=card.set_hint)
             else:
-                unsuggested = suggestions.note()
+                unsuggested = suggestions.unsuggested()
         problems.append(_name_problem(card, match, name, line_side, unsuggested, count, resolver))
     problems.sort(key=lambda p: (p.line is None, p.line or 0))
     if not entries:
@@ -370,62 +381,100 @@ def _name_problem(
     match: Match,
     name: str,
     side: str | None,
-    unsuggested: str | None = None,
+    unsuggested: Said | None = None,
     count: int = 1,
     resolver=None,
 ) -> ReadProblem:
-    where = f"Line {card.line}: " if card.line is not None else ""
+    where = (said(gettext_noop("Line %(line)s:"), line=card.line),) if card.line is not None else ()
     choices = tuple(describe(c) for c in match.candidates)
-    listed = "; ".join(choices)
+    cards = match.candidates
 
-    def problem(code: str, message: str) -> ReadProblem:
-        return ReadProblem(code, message, card.line, card.text, choices, count)
+    def problem(code: str, *words: Said) -> ReadProblem:
+        return ReadProblem.of(code, (*where, *words), card.line, card.text, choices, count)
 
     if match.ambiguous:
         sides = {c[2] for c in match.candidates}
         example = _choice_example(resolver, name, match.candidates[0], count) if match.candidates else ""
         if side is None and len(sides) > 1:  # Light and Dark cards share the name: the side settles it
-            or_set = "" if _TRAILING_BRACKET.match(name) else f" or add the set in brackets, e.g. {example}"
-            return problem(
-                "ambiguous-card-name",
-                f'{where}"{name}" matches several cards: {listed}. State the side ("Side: Light" or "Side: '
-                f'Dark"){or_set}.',
+            if _TRAILING_BRACKET.match(name):
+                template = gettext_noop(
+                    '"%(name)s" matches several cards: %(cards)s. State the side ("Side: Light" or "Side: Dark").'
+                )
+            else:
+                template = gettext_noop(
+                    '"%(name)s" matches several cards: %(cards)s. State the side ("Side: Light" or "Side: Dark") '
+                    "or add the set in brackets, e.g. %(example)s."
+                )
+            return problem("ambiguous-card-name", said(template, name=name, cards=cards, example=example))
+        if side:  # the side is known (stated or the only one): ask which card
+            template = gettext_noop(
+                '"%(name)s" matches several %(side)s cards: %(cards)s. Say which one by its full title or its set '
+                "in brackets, e.g. %(example)s."
             )
-        of = f"{side} " if side else ""  # the side is known (stated or the only one): ask which card
+        else:
+            template = gettext_noop(
+                '"%(name)s" matches several cards: %(cards)s. Say which one by its full title or its set in '
+                "brackets, e.g. %(example)s."
+            )
         return problem(
-            "ambiguous-card-name",
-            f'{where}"{name}" matches several {of}cards: {listed}. Say which one by its full title or its set '
-            f"in brackets, e.g. {example}.",
+            "ambiguous-card-name", said(template, name=name, side=side or "", cards=cards, example=example)
         )
     if match.problem == OTHER_SIDE:
-        sides = " or ".join(sorted({c[2] for c in match.candidates}))
+        sides = tuple(sorted({c[2] for c in match.candidates}))
         return problem(
             OTHER_SIDE,
-            f'{where}no {side} card named "{name}": it is a {sides} card ({listed}). Remove the line, or '
-            "change the deck's side.",
+            said(
+                gettext_noop(
+                    'no %(side)s card named "%(name)s": it is a %(sides)s card (%(cards)s). Remove the line, or '
+                    "change the deck's side."
+                ),
+                side=side,
+                name=name,
+                sides=sides,
+                cards=cards,
+            ),
         )
     if side and choices and all(c[2] != side for c in match.candidates):
         return problem(
             "unknown-card-name",
-            f'{where}no {side} card named "{name}"; closest on the other side: {listed}. Check the deck\'s side.',
+            said(
+                gettext_noop(
+                    'no %(side)s card named "%(name)s"; closest on the other side: %(cards)s. Check the deck\'s side.'
+                ),
+                side=side,
+                name=name,
+                cards=cards,
+            ),
         )
     if match.problem == UNKNOWN_VERSION:
         return problem(
             UNKNOWN_VERSION,
-            f'{where}no version of "{name}" has that letter; its versions: {listed}. Write the title as listed.',
+            said(
+                gettext_noop(
+                    'no version of "%(name)s" has that letter; its versions: %(cards)s. Write the title as listed.'
+                ),
+                name=name,
+                cards=cards,
+            ),
         )
     if match.problem in (SET_MISMATCH, UNKNOWN_SET):
         hint = _TRAILING_BRACKET.match(name)
         written = (hint.group("a") or hint.group("b")) if hint else ""
         bare = hint.group("name") if hint else name
-        why = "names no set" if match.problem == UNKNOWN_SET else f"has no printing of {bare}"
-        return problem(
-            match.problem,
-            f'{where}the set "{written}" {why}; {bare} is {listed}. Correct the set in brackets or remove it.',
-        )
-    hint = f" Did you mean: {listed}?" if choices else " Check the spelling."
-    hint += f" ({unsuggested[0].upper()}{unsuggested[1:]}.)" if unsuggested else ""
-    return problem("unknown-card-name", f'{where}no card named "{name}".{hint}')
+        if match.problem == UNKNOWN_SET:
+            template = gettext_noop(
+                'the set "%(set)s" names no set; %(name)s is %(cards)s. Correct the set in brackets or remove it.'
+            )
+        else:
+            template = gettext_noop(
+                'the set "%(set)s" has no printing of %(name)s; %(name)s is %(cards)s. Correct the set in brackets '
+                "or remove it."
+            )
+        return problem(match.problem, said(template, set=written, name=bare, cards=cards))
+    return problem(
+        "unknown-card-name",
+        *unknown_name(said(gettext_noop('no card named "%(name)s".'), name=name), cards, unsuggested),
+    )
 
 
 def _choice_example(resolver, name: str, candidate: tuple[str, str, str], count: int) -> str:

@@ -19,11 +19,11 @@ def _no_response(request):
     return None
 
 
-class BuilderLegalityView(LegalityView):
-    """POST a /api/legality/ body; 200 is the legality panel's HTML, a refusal the API's coded JSON error."""
+class PageEndpoint:
+    """An API view's twin for the pages: the page's session and CSRF token, JSON errors (put first in the bases)."""
 
     authentication_classes = []  # the page's session only (the rate limit finds it); no API tokens here
-    renderer_classes = [JSONRenderer]  # errors; the panel itself is a plain HttpResponse
+    renderer_classes = [JSONRenderer]
 
     def initial(self, request, *args, **kwargs):
         # DRF views skip Django's CSRF middleware; a page endpoint must not, logged in or not. Checked on the
@@ -38,6 +38,10 @@ class BuilderLegalityView(LegalityView):
         if reason:
             raise ApiError("forbidden", f"CSRF check failed: {reason}. Reload the page.", 403)
         super().initial(request, *args, **kwargs)
+
+
+class BuilderLegalityView(PageEndpoint, LegalityView):
+    """POST a /api/legality/ body; 200 is the legality panel's HTML, a refusal the API's coded JSON error."""
 
     @extend_schema(exclude=True)  # a page endpoint, not part of the API
     def post(self, request):

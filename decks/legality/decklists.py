@@ -305,6 +305,7 @@ class DecklistTooLarge(ApiError):
             size=exc.size,
             unit=exc.unit,
         )
+        self.words = exc.words  # the message for the pages to say in their language
 
 
 def read_decklist(

@@ -15,6 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, ngettext_lazy, pgettext, pgettext_lazy
 
 from cardsdb.labels import either, shown
+from decks.legality.decklist_messages import unread_ref
 from decks.legality.violations import LegalityReport, Note, Violation
 
 # (code, variant) → the message. ngettext_lazy(…, "count") chooses the plural by the param named `count` (or the
@@ -472,6 +473,8 @@ def _values(params: dict) -> dict:
             values[name] = shown(value, "side")
         elif name in ARENA_PARAMS:
             values[name] = shown(value, "type")
+        elif name == "ref":  # an unread line of a pasted list: "line 3: …"
+            values[name] = unread_ref(value)
         elif name == "deck":
             values[name] = DECK_NAMES.get(value, value)
         elif name == "role":
@@ -526,7 +529,12 @@ def note_message(note: Note) -> str:
 def shown_violations(violations: Iterable[Violation]) -> list[dict]:
     """Each violation as the pages list it: code, cards, and the message and hint in the active language."""
     return [
-        {"code": v.code, "message": violation_message(v), "cards": v.cards, "hint": violation_hint(v)}
+        {
+            "code": v.code,
+            "message": violation_message(v),
+            "cards": [unread_ref(c) for c in v.cards],  # ids, or a pasted list's unread lines ("line 3: …")
+            "hint": violation_hint(v),
+        }
         for v in violations
     ]
 

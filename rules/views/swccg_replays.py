@@ -22,6 +22,7 @@ from rules.api.replay_links import renew_link
 from rules.api.swccg_games import MAX_GEMP_BODY, MAX_RECORD_BODY
 from rules.api.swccg_replays import GAME, MAX_SAVED_REPLAYS, MAX_TITLE
 from rules.models import SavedReplay
+from rules.views.swccg_rule_words import rule_words
 
 # A shared page's address is its key: no search engine keeps it, and no other site learns it from a Referer.
 PRIVATE_HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer"}
@@ -46,6 +47,7 @@ def _page(request, shared: SavedReplay | None = None, status: int = 200):
         "max_title": MAX_TITLE,
         "max_record_body": MAX_RECORD_BODY,
         "max_gemp_body": MAX_GEMP_BODY,
+        "rule_words": rule_words(),  # the referee's rule titles and summaries in the page's language
     }
     response = render(request, "rules/swccg_replay.html", context, status=status)
     if shared is not None:

@@ -44,6 +44,8 @@ def test_the_builder_in_italian(page_in, live_site):
     page = page_in("it-IT,it;q=0.9")
     search_and_add(page, live_site, "vader", "1_168")
     assert page.locator("html").get_attribute("lang") == "it"
+    # a result's side and type in the page's words ("Dark Character" in English)
+    assert page.inner_text('#card-results li[data-card="1_168"] .small') == "Personaggio, Lato Oscuro · 1_168"
     assert re.fullmatch(r"\d+ carte(, prime 25)?", page.inner_text("#card-search-status"))
     assert page.inner_text("#deck-count") == "1 nel mazzo"
     assert re.fullmatch(r"Non legale in .+: \d+ problem[ai]", page.inner_text("#legality h2"))
@@ -70,6 +72,13 @@ def test_the_builder_in_italian(page_in, live_site):
     page.wait_for_function(
         "document.querySelector('#import-status').textContent.startsWith('Aggiunte 2 carte')"
     )
+    # A line it cannot read, with its closest cards: worded by the page endpoint (/decks/read-list/) in Italian.
+    page.fill("#decklist", "1x Han Solu")
+    page.click("#import-list")
+    problem = page.locator('#paste-problems li[data-code="unknown-card-name"]')
+    problem.wait_for()
+    assert problem.inner_text().startswith('Riga 1: nessuna carta si chiama "Han Solu". Forse cercavi: ')
+    assert re.search(r", Lato (Oscuro|Chiaro)\)$", problem.locator("button.suggestion").first.inner_text())
 
 
 def test_polish_counts_in_its_forms_in_the_page(page_in, live_site):
@@ -95,6 +104,15 @@ def test_the_replay_viewer_in_polish(page_in, live_site):
     assert page.inner_text('.ccg-side[data-side="dark"] .ccg-life').startswith("Moc Życiowa ")
     # The record's events are the server's words, as they come.
     assert "Dark Side starts at" in page.inner_text("#ccg-event-words")
+    # The broken rule's title and summary in Polish (rules/views/swccg_rule_words.py), the Italian source quoted.
+    violation = page.locator("#ccg-violations li.ccg-violation").first
+    said = page.evaluate(
+        "(code) => JSON.parse(document.getElementById('ccg-rule-words').textContent)[code]",
+        violation.get_attribute("data-code"),
+    )
+    rule = violation.locator(".ccg-rule")
+    assert said["title"] in rule.inner_text() and said["rule"] in rule.inner_text()
+    assert "«" in rule.get_attribute("title")
 
 
 def test_without_the_catalogue_the_builder_works_in_english(page_in, live_site):

@@ -136,3 +136,13 @@ def test_line_chart_empty_and_single_point():
     root = parse(line_chart([3], [0.5], title="<one>"))
     assert root.get("aria-label") == "<one>"
     assert len(root.findall(f".//{SVG}circle")) == 1
+
+
+def test_a_chart_says_no_data_and_its_numbers_as_the_page_does():
+    """The page's words and decimal point (decks/deck/chart_words.py); the data attributes stay machine-readable."""
+    assert "Nessun dato" in bar_chart([], [], title="t", no_data="Nessun dato")
+    assert "Nessun dato" in line_chart([], [], title="t", no_data="Nessun dato")
+    line = line_chart([1, 2], [0.6316, 0.25], title="t", x_label="X", decimal=",")
+    assert "<title>X 1: 63,16%</title>" in line and 'data-value="0.6316"' in line and "63.16" not in line
+    bars = bar_chart(["a"], [2.5], title="t", decimal=",")
+    assert "<title>a: 2,5</title>" in bars and 'data-value="2.5"' in bars

@@ -25,6 +25,9 @@
   const typeLabelsData = document.getElementById("type-labels");
   const TYPE_LABELS = typeLabelsData ? JSON.parse(typeLabelsData.textContent) : {};
   const typeLabel = (type) => (type ? TYPE_LABELS[type] || type : gettext("Unknown"));
+  const sideLabelsData = document.getElementById("side-labels");
+  const SIDE_LABELS = sideLabelsData ? JSON.parse(sideLabelsData.textContent) : {};
+  const sideLabel = (side) => SIDE_LABELS[side] || side || "";
 
   function faceUrl(id) { return "/cards/" + encodeURIComponent(GAME) + "/" + encodeURIComponent(id) + "/face.png"; }
 
@@ -268,7 +271,8 @@
       const button = el("button", { type: "button", class: "add", "aria-label": format(gettext("add %(card)s"), { card: card.title }) }, "+");
       button.onclick = () => confirmAdded(add(card, 1, "deck"));
       item.append(button, " ", el("a", { href: card.url, target: "_blank" }, card.title),
-        " ", el("span", { class: "small" }, `${card.side} ${card.type} · ${card.id}`));
+        " ", el("span", { class: "small" }, format(gettext("%(side)s %(type)s · %(id)s"),
+          { side: sideLabel(card.side), type: typeLabel(card.type), id: card.id })));
       results.append(item);
     }
   }
@@ -285,6 +289,23 @@
     if ([...select.options].some((o) => o.value === side || o.textContent === side)) select.value = side;
   }
 
+  // The list read by decks/deck/import_panel.py, /api/decks/import/'s twin that words the problems in the page's
+  // language (with the form's CSRF token); the API itself (English) when the page endpoint cannot answer.
+  async function readList(body) {
+    const token = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    const json = JSON.stringify(body);
+    try {
+      const response = await fetch("/decks/read-list/", {
+        method: "POST", credentials: "same-origin", body: json,
+        headers: { "Content-Type": "application/json", "X-CSRFToken": token ? token.value : "" },
+      });
+      if (response.status !== 403 && response.status < 500) return response;
+    } catch (error) {
+      // the network failed: the API answers instead
+    }
+    return fetch("/api/decks/import/", { method: "POST", headers: { "Content-Type": "application/json" }, body: json });
+  }
+
   async function importList() {
     const text = $("decklist").value;
     const status = $("import-status");
@@ -292,9 +313,7 @@
     const stated = SIDE_LINE.test(text);
     const body = { game: GAME, decklist: text };
     if ($("deck-side").value && !stated) body.side = $("deck-side").value;
-    const response = await fetch("/api/decks/import/", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
+    const response = await readList(body);
     const data = await response.json();
     if (!response.ok) { status.textContent = data.message; return; }
     const replacing = pasteMode() === "replace" && data.cards.length > 0;

@@ -5,6 +5,10 @@
   "use strict";
   if (!R) return;
   const { $, el, gettext, ngettext, format, SIDES, state, URLS } = R;
+  // Each rule's title and one-line summary in the page's language (rules/views/swccg_rule_words.py); the API's
+  // English ones where the page has none.
+  const ruleWordsData = document.getElementById("ccg-rule-words");
+  const RULE_WORDS = ruleWordsData ? JSON.parse(ruleWordsData.textContent) : {};
 
   async function loadRecord(text) {
     R.fail("");
@@ -74,12 +78,13 @@
     const item = el("li", { class: "ccg-violation", "data-code": v.code });
     item.append(el("b", {}, v.code), document.createTextNode(` ${v.message}`));
     if (v.rule && (v.rule.section || v.rule.rule)) {
-      // The rulebook is Italian: an Italian page names the rule by its heading, the others by its English title;
-      // the tooltip quotes the Italian heading and words, the source.
+      // The rulebook is Italian: an Italian page names the rule by its heading, the others by its title in their
+      // language; the tooltip quotes the Italian heading and words, the source.
       const italian = document.documentElement.lang === "it";
-      const section = italian ? v.rule.section : (v.rule.title || v.rule.section);
+      const said = RULE_WORDS[v.code] || {};
+      const section = said.title || (italian ? v.rule.section : (v.rule.title || v.rule.section));
       const rule = el("span", { class: "ccg-rule" },
-        " " + format(gettext("Rulebook — %(section)s: %(rule)s"), { section, rule: v.rule.rule }));
+        " " + format(gettext("Rulebook — %(section)s: %(rule)s"), { section, rule: said.rule || v.rule.rule }));
       if (v.rule.words) rule.title = italian ? v.rule.words : `${v.rule.section}: «${v.rule.words}»`;
       item.append(rule);
     }
