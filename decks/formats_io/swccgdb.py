@@ -38,6 +38,8 @@ _SETS = re.compile(r"^\s*sets\s*:\s*(?P<rest>.*)$", re.I)
 _VERSION = re.compile(r"\s+v?[0-9]+(?:\.[0-9]+)+$")  # "My Deck 1.0" → "My Deck"
 _URL = re.compile(r"https?://|www\.", re.I)  # the footer links back to the site
 _NAME_PREFIX = re.compile(r"^(?:deck(?:\s+name)?|name|title)\s*:\s*", re.I)
+# A card line, never a deck name: "2x Name", "2 Name", "Name x2", "Name [Set]"
+_CARD_LINE = re.compile(r"^\s*[0-9]+\s*[x×]?\s+\S|[x×]\s*[0-9]+\s*$|\]\s*$", re.I)
 
 
 def read(
@@ -48,7 +50,8 @@ def read(
     side_at = next((i for i, (_n, line) in enumerate(lines) if _SIDE.match(line)), None)
     if side_at is not None:  # the first line above "Side:" is the deck name; anything else is read as usual
         first = next((i for i, (_n, line) in enumerate(lines[:side_at]) if line.strip()), None)
-        if first is not None and len(lines[first][1].strip()) <= MAX_LINE_CHARS:  # longer: reported as a line
+        named = first is not None and not _CARD_LINE.search(lines[first][1])
+        if named and len(lines[first][1].strip()) <= MAX_LINE_CHARS:  # longer: reported as a line
             collected.name = _VERSION.sub("", _NAME_PREFIX.sub("", lines[first][1].strip())).strip() or None
             del lines[first]
     kept, skip_next = [], False

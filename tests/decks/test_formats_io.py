@@ -491,6 +491,12 @@ def test_swccgdb_side_line_settles_look_alikes(resolver):
     assert [e.card_id for e in result.entries] == ["1_133", "1_71"] and result.name == "Rebels"
 
 
+def test_swccgdb_a_card_line_above_the_side_line_is_read_as_a_card(resolver):
+    for first in ("2x Darth Vader", "2 Darth Vader", "Darth Vader x2", "Darth Vader [Premiere] x2"):
+        result = swccgdb.read(f"{first}\nSide: Dark\n1x Alter", resolver)
+        assert result.name is None and counts(result) == {("1_168", "deck"): 2, ("1_234", "deck"): 1}, first
+
+
 def test_swccgdb_single_set_line_is_skipped(resolver):
     result = swccgdb.read("Side: Dark\nSets:\nPremiere\nCharacters\n2x Darth Vader [Premiere]", resolver)
     assert result.problems == [] and counts(result) == {("1_168", "deck"): 2} and result.name is None
