@@ -1,0 +1,311 @@
+"""Clauses about piloting, room aboard and battles: "Adds 3 to power of anything he pilots", "May add 2 pilots and
+4 passengers", "Permanent pilot is •Dengar, who provides ability of 2", "adds one battle destiny", "draws one
+battle destiny if not able to otherwise", "adds 1 to each of your battle destiny draws", "Immune to attrition < 5",
+"May not be targeted by weapons"."""
+
+from .clauses_stats import stat_at
+from .found import Found, effect, name_until
+from .tokens import Cursor
+
+PILOT_KINDS = {
+    "power": "pilot-power",
+    "maneuver": "pilot-maneuver",
+    "hyperspeed": "pilot-hyperspeed",
+    "landspeed": "pilot-landspeed",
+}
+_PRONOUNS = ("he", "she", "they", "it")
+_PILOTS = ("pilots", "pilot", "drives", "drive")
+
+
+def _adds(cur: Cursor, i: int) -> int:
+    for word in ("adds", "add"):
+        j = cur.words(i, word)
+        if j >= 0:
+            return j
+    return -1
+
+
+def pilot_pairs(cur: Cursor, j: int) -> tuple[list[tuple[float | None, str]], int]:
+    """ "2 to power and 2 to maneuver", "2 to power, maneuver and hyperspeed": (amount, kind) pairs, or ([], -1)."""
+    pairs: list[tuple[float | None, str]] = []
+    amount = None
+    while True:
+        value, k = cur.count(j)
+        if k >= 0:
+            amount, j = value, k
+            if cur.low(j) != "to":
+                return [], -1
+            j += 1
+        elif cur.low(j) == "to":
+            j += 1
+        if cur.low(j) == "the":
+            j += 1
+        kind, k = stat_at(cur, j)
+        if k < 0 or kind not in PILOT_KINDS or amount is None:
+            return [], -1
+        pairs.append((amount, PILOT_KINDS[kind]))
+        j = k
+        if cur.low(j) in (",", "and") and (stat_at(cur, j + 1)[1] >= 0 or cur.count(j + 1)[1] >= 0):
+            j += 1
+            continue
+        return pairs, j
+
+
+def piloted(cur: Cursor, j: int) -> tuple[str, str, int]:
+    """ "of anything he pilots", "of any starship she pilots": (what, "pilots" or "drives", index after), or
+    ("", "", -1)."""
+    if cur.low(j) != "of":
+        return "", "", -1
+    j += 1
+    end = j
+    while end < cur.n and cur.low(end) not in _PRONOUNS and end - j < 8:
+        end += 1
+    if cur.low(end) not in _PRONOUNS or cur.low(end + 1) not in _PILOTS:
+        return "", "", -1
+    words = cur.text(j, end)
+    target = words.removeprefix("any ").removeprefix("a ") if words != "anything" else "anything"
+    return target, cur.low(end + 1), end + 2
+
+
+def read_pilot(cur: Cursor, i: int) -> Found:
+    """ "Adds 2 to power of anything he pilots", "Adds 2 to power and 2 to maneuver of anything he pilots", "Adds
+    2 to power, maneuver and hyperspeed of any starship he pilots", "adds 3 to power of any freighter he pilots"."""
+    j = _adds(cur, i)
+    if j < 0:
+        return None
+    pairs, j = pilot_pairs(cur, j)
+    if j < 0:
+        return None
+    target, verb, j = piloted(cur, j)
+    if j < 0:
+        return None
+    return [effect(kind, amount=n, target=target, detail=(verb,)) for n, kind in pairs], j
+
+
+def read_battle_destiny(cur: Cursor, i: int) -> Found:
+    """ "adds one battle destiny", "adds two battle destiny", "[may] draw(s) one battle destiny if not able to
+    otherwise" / "if unable to otherwise"."""
+    j = _adds(cur, i)
+    kind = "adds-battle-destiny"
+    if j < 0:
+        j = cur.words(i, "may")
+        j = i if j < 0 else j
+        k, _ = cur.any_of(j, ("draws", "draw"))
+        if k < 0:
+            return None
+        j, kind = k, "draws-battle-destiny"
+    amount, j = cur.count(j)
+    if j < 0:
+        return None
+    k = cur.words(j, "battle destiny")
+    if k < 0:
+        return None
+    if kind == "draws-battle-destiny":
+        end, _ = cur.any_of(k, ("if not able to otherwise", "if unable to otherwise"))
+        if end < 0:
+            return None
+        k = end
+    return [effect(kind, amount=amount)], k
+
+
+def read_adds_to_destiny(cur: Cursor, i: int) -> Found:
+    """ "adds 1 to each of your battle destiny draws", "adds 1 to total battle destiny", "subtracts one from each
+    of opponent's battle destiny draws", "Each of its weapon destiny draws is +1"."""
+    k = cur.words(i, "each of its weapon destiny draws is")
+    if k >= 0:
+        amount, j = cur.signed(k)
+        return (
+            ([effect("adds-to-destiny", amount=amount, target="each of its weapon destiny draws")], j)
+            if j >= 0
+            else None
+        )
+    j = _adds(cur, i)
+    sign, joint = 1.0, "to"
+    if j < 0:
+        j, word = cur.any_of(i, ("subtracts", "subtract"))
+        if j < 0:
+            return None
+        sign, joint = -1.0, "from"
+    amount, j = cur.count(j)
+    if j < 0 or cur.low(j) != joint:
+        return None
+    end = name_until(cur, j + 1, (",", ";", "if", "when", "while", "for", "and", "(", "."))
+    target = cur.text(j + 1, end)
+    if "destiny" not in target.casefold().split():
+        return None
+    return [effect("adds-to-destiny", amount=sign * amount, target=target)], end
+
+
+def read_immunity(cur: Cursor, i: int) -> Found:
+    """ "Immune to attrition < 5", "Immune to attrition", "immune to purchase, Restraining Bolt, and attrition
+    < 5", "Immune to Eject! Eject! and attrition < 5"."""
+    j = cur.words(i, "immune to")
+    if j < 0:
+        return None
+    found = []
+    while j < cur.n:
+        if cur.low(j) == "attrition":
+            k = j + 1
+            if cur.low(k) == "<":
+                amount, k = cur.count(k + 1)
+                if k < 0:
+                    return None
+                found.append(effect("immune-attrition", amount=amount))
+            else:
+                found.append(effect("immune-attrition"))
+            j = k
+        else:
+            end = name_until(cur, j, (",", "and", ";", "(", "when", "while", "if", "unless"))
+            if end == j:
+                return None
+            found.append(effect("immune-to", target=cur.text(j, end)))
+            j = end
+        # the list goes on: ", X", " and X", ", and X"
+        k = j
+        if cur.low(k) == ",":
+            k += 1
+        if cur.low(k) == "and":
+            k += 1
+        if k == j or k >= cur.n or cur.low(k) in ("when", "while", "if", "unless", "(", "adds", "may"):
+            break
+        j = k
+    return (found, j) if found else None
+
+
+def read_capacity(cur: Cursor, i: int) -> Found:
+    """ "May add 6 pilots, 8 passengers, 2 vehicles and 4 TIEs", "May add 1 pilot or passenger", "May carry 4
+    passengers", "May add unlimited pilots, passengers, vehicles and starfighters"."""
+    j, _ = cur.any_of(i, ("may add", "may carry"))
+    if j < 0:
+        return None
+    found = []
+    unlimited = cur.low(j) == "unlimited"
+    if unlimited:
+        j += 1
+    while j < cur.n:
+        amount = None
+        if not unlimited:
+            amount, j = cur.count(j)
+            if j < 0:
+                return None
+        if cur.low(j) == "'":
+            j += 1
+        end = name_until(cur, j, (",", "and", ";", "(", "."))
+        words = [w.strip("'") for w in cur.text(j, end).casefold().split()]
+        if not words or len(words) > 4:
+            return None
+        if words in (["pilot", "or", "passenger"], ["pilots", "or", "passengers"]):
+            kind = "may-add-pilots-or-passengers"
+        elif words in (["pilot"], ["pilots"]):
+            kind = "may-add-pilots"
+        elif words in (["passenger"], ["passengers"]):
+            kind = "may-add-passengers"
+        elif any(w in ("as", "to", "of", "ability") for w in words):
+            return None
+        else:
+            kind = "may-add-cards"
+        found.append(effect(kind, amount=amount, target="" if kind != "may-add-cards" else " ".join(words)))
+        k = j = end
+        if cur.low(k) == ",":
+            k += 1
+        if cur.low(k) == "and":
+            k += 1
+        if k == j or (not unlimited and cur.count(k)[1] < 0):
+            break
+        j = k
+    return (found, j) if found else None
+
+
+def read_permanent_pilot(cur: Cursor, i: int) -> Found:
+    """ "Permanent pilot [aboard] provides ability of 1", "Permanent pilots provide total ability of 2", "Permanent
+    pilot provides 1 ability", "Permanent pilot is •Dengar, who provides ability of 2" (what follows, "and adds 2
+    to power", is read as its own clause), "Permanent astromech aboard is R2-D2, who adds 2 to power"."""
+    j, phrase = cur.any_of(i, ("permanent pilots", "permanent pilot", "permanent astromech"))
+    if j < 0:
+        return None
+    detail = ("astromech",) if phrase.endswith("astromech") else ()
+    if cur.low(j) == "aboard":
+        j += 1
+    name = ""
+    if cur.low(j) in ("is", "are"):
+        end = name_until(cur, j + 1, (",", ":", ";"))
+        name = cur.text(j + 1, end)
+        j = end + 1
+        if cur.low(j) == "who":
+            j += 1
+    k, _ = cur.any_of(
+        j,
+        (
+            "provides total ability of",
+            "provide total ability of",
+            "provides ability of",
+            "provide ability of",
+        ),
+    )
+    if k >= 0:
+        amount, k = cur.count(k)
+        return ([effect("permanent-pilot", amount=amount, target=name, detail=detail)], k) if k >= 0 else None
+    k, _ = cur.any_of(j, ("provides", "provide"))
+    if k >= 0:
+        amount, k2 = cur.count(k)
+        if k2 >= 0 and cur.low(k2) == "ability":
+            return [effect("permanent-pilot", amount=amount, target=name, detail=detail)], k2 + 1
+        return None
+    if name and cur.low(j) in ("adds", "add", "draws", "may"):
+        return [effect("permanent-pilot", target=name, detail=detail)], j
+    return None
+
+
+def read_simple(cur: Cursor, i: int) -> Found:
+    """Fixed phrases."""
+    for phrase, kind in (
+        ("may not be targeted by weapons", "not-weapon-target"),
+        ("may initiate battle", "may-initiate-battle"),
+        ("may initiate battles", "may-initiate-battle"),
+        ("has ship-docking capability", "ship-docking"),
+        ("deploys and moves like a starfighter", "moves-like-starfighter"),
+        ("may deploy without presence or force icons", "deploy-without-presence"),
+        ("may be deployed even without presence or force icons", "deploy-without-presence"),
+        ("may deploy even without presence or force icons", "deploy-without-presence"),
+        ("may not move", "may-not-move"),
+    ):
+        j = cur.words(i, phrase)
+        if j >= 0:
+            return [effect(kind)], j
+    return None
+
+
+def read_adds_to_total(cur: Cursor, i: int) -> Found:
+    """ "adds 2 to your Force drains here", "Force drain +1 here", "adds 1 to attrition against opponent", "adds 1
+    to your total power in battle", "Adds 1 to Maul's lightsaber combat total", "May add 1 to Force drain where
+    present"."""
+    j = cur.words(i, "may")
+    detail = ("may",) if j >= 0 else ()
+    j = _adds(cur, j if j >= 0 else i)
+    if j >= 0:
+        amount, j = cur.count(j)
+        if j < 0 or cur.low(j) != "to":
+            return None
+        end = name_until(
+            cur, j + 1, (",", ";", "if", "when", "while", "for", "(", "here", "where", "at", "in")
+        )
+        words = cur.text(j + 1, end).casefold()
+        for key, kind in (
+            ("force drain", "force-drain"),
+            ("attrition", "attrition"),
+            ("total power", "total-power"),
+            ("lightsaber combat total", "lightsaber-combat"),
+        ):
+            if key in words:
+                target = (
+                    ""
+                    if words.endswith((key, key + "s")) and len(words.split()) <= 4
+                    else cur.text(j + 1, end)
+                )
+                return [effect(kind, amount=amount, target=target, detail=detail)], end
+        return None
+    j, _ = cur.any_of(i, ("force drain", "force drains"))
+    if j >= 0:
+        amount, k = cur.signed(j)
+        return ([effect("force-drain", amount=amount)], k) if k >= 0 else None
+    return None

@@ -1,0 +1,127 @@
+"""Clauses about where and how a card deploys and moves: "Deploys only on Tatooine", "Must deploy on Death Star,
+but may move elsewhere", "May not deploy to Dagobah", "May deploy as a 'react'", "May deploy as an Undercover spy
+to Coruscant", "May move as a 'react' for free", "Use 2 Force to deploy on your warrior", "Deploy on Vader"."""
+
+from .found import Found, effect, name_until
+from .tokens import Cursor
+
+_PLACE = ("on", "to", "at", "aboard", "in")
+_STOPS = (";", "if", "unless", "while", "when", "(", ".")
+
+
+def _place(cur: Cursor, i: int) -> tuple[str, int]:
+    """A place after "on"/"to"/"at"/"aboard": its words and where they end."""
+    if cur.low(i) not in _PLACE:
+        return "", -1
+    start = i + 1 if cur.low(i) != "aboard" else i
+    end = name_until(cur, start, _STOPS)
+    return cur.text(start, end), end
+
+
+def read_deploys_only(cur: Cursor, i: int) -> Found:
+    """ "Deploys only on Tatooine", "Deploys only to a site as an Undercover spy", "Deploys only if Rescue The
+    Princess on table" (its condition follows), "Must deploy on Tatooine, but may move elsewhere"."""
+    j, phrase = cur.any_of(
+        i, ("deploys only", "deploy only", "may deploy only", "must deploy", "must be deployed")
+    )
+    if j < 0:
+        return None
+    detail = ("must",) if phrase.startswith("must") else ()
+    if cur.low(j) in ("if", "unless", "while", "when"):
+        return [effect("deploys-only-on", detail=detail)], j
+    target, end = _place(cur, j)
+    if end < 0:
+        return None
+    k = cur.words(end, ", but may move elsewhere")
+    if k >= 0:
+        detail, end = (*detail, "may move elsewhere"), k
+    return [effect("deploys-only-on", target=target, detail=detail)], end
+
+
+def read_may_not_deploy(cur: Cursor, i: int) -> Found:
+    """ "May not deploy to Dagobah", "May not be deployed to …", "May not be deployed if …" (its condition
+    follows)."""
+    j, _ = cur.any_of(i, ("may not deploy", "may not be deployed", "may not be played", "does not deploy"))
+    if j < 0:
+        return None
+    if cur.low(j) in ("if", "unless", "while", "when", "during"):
+        return [effect("may-not-deploy-to")], j
+    target, end = _place(cur, j)
+    return ([effect("may-not-deploy-to", target=target)], end) if end >= 0 else None
+
+
+def read_deploy_as(cur: Cursor, i: int) -> Found:
+    """ "May deploy as a 'react'", "May deploy -2 as a 'react'", "May deploy as an Undercover spy to Coruscant",
+    "Deploys only to a site as an Undercover spy" is read by read_deploys_only; "May deploy as a 'react' to a
+    site" keeps the place in `detail`."""
+    j = cur.words(i, "may deploy")
+    if j < 0:
+        return None
+    found = []
+    amount, k = cur.signed(j)
+    if k >= 0:
+        found.append(effect("deploy-cost", amount=amount))
+        j = k
+    k, _ = cur.any_of(j, ("as a", "as an"))
+    if k < 0:
+        return None
+    end = name_until(cur, k, _PLACE + _STOPS + (",", "and"))
+    role = cur.text(k, end).strip("'`").rstrip(".")
+    if not role:
+        return None
+    detail = ()
+    if cur.low(end) in _PLACE:
+        place, end2 = _place(cur, end)
+        if place:
+            detail, end = (f"{cur.low(end)} {place}",), end2
+    return [effect("deploy-aboard", target=role, detail=detail), *found], end
+
+
+def read_move_react(cur: Cursor, i: int) -> Found:
+    """ "May move as a 'react'", "… for free", "… for 1 additional Force"."""
+    j = cur.words(i, "may move as a")
+    if j < 0:
+        return None
+    if cur.low(j) == "'":
+        j += 1
+    j = cur.words(j, "react")
+    if j < 0:
+        return None
+    while cur.low(j) in ("'", "."):
+        j += 1
+    k = cur.words(j, "for free")
+    if k >= 0:
+        return [effect("move-react", value=0.0)], k
+    k = cur.words(j, "for")
+    if k >= 0:
+        amount, k = cur.count(k)
+        k2, _ = cur.any_of(k, ("additional force", "force")) if k >= 0 else (-1, "")
+        if k2 >= 0:
+            return [effect("move-react", value=amount)], k2
+        return None
+    return [effect("move-react")], j
+
+
+def read_deploys_on(cur: Cursor, i: int) -> Found:
+    """A weapon's or device's "Deploy on Vader", "Use 2 Force to deploy on your warrior", "Deploy on your Leia or
+    use 3 Force to deploy on your other warrior"."""
+    found = []
+    j = i
+    k = cur.words(j, "use")
+    if k >= 0:
+        amount, k = cur.count(k)
+        if k < 0:
+            return None
+        k = cur.words(k, "force to")
+        if k < 0:
+            return None
+        found.append(effect("deploy-cost", value=amount))
+        j = k
+    k, _ = cur.any_of(j, ("deploy on", "deploys on"))
+    if k < 0:
+        return None
+    end = name_until(cur, k, (";", ".", "(", "or", ",", "if", "where"))
+    if end == k:
+        return None
+    found.insert(0, effect("deploys-on", target=cur.text(k, end)))
+    return found, end

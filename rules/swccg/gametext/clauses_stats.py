@@ -1,0 +1,105 @@
+"""Clauses that change a card's numbers: "Power +2", "Deploy -2", "Deploys free", "Forfeit = 0", "Ability = ¼",
+"adds 2 to power", "Your TIEs present are each power +1", "Landspeed may not be increased"."""
+
+from .found import Found, effect
+from .tokens import Cursor
+from .vocabulary import STAT_KINDS
+
+# The stat words as they open a clause (longest first), with their kinds.
+STAT_WORDS = sorted(
+    [
+        *STAT_KINDS.items(),
+        ("deploys", "deploy-cost"),
+        ("defense", "defense-value"),
+        ("landspeed", "landspeed"),
+    ],
+    key=lambda item: -len(item[0].split()),
+)
+# Subjects end before these: "Your TIEs present are each power +1", "Your aliens deploy -1".
+_LINKS = ("is", "are")
+
+
+def stat_at(cur: Cursor, i: int) -> tuple[str, int]:
+    for words, kind in STAT_WORDS:
+        j = cur.words(i, words)
+        if j >= 0:
+            if words == "defense" and cur.low(j) == "value":
+                j += 1
+            return kind, j
+    return "", -1
+
+
+def _stats(cur: Cursor, i: int) -> tuple[list[str], int]:
+    """ "power and maneuver", "power, forfeit and defense value": their kinds and the index after them."""
+    kind, j = stat_at(cur, i)
+    if j < 0:
+        return [], -1
+    kinds = [kind]
+    while cur.low(j) in (",", "and"):
+        more, k = stat_at(cur, j + 1)
+        if k < 0:
+            break
+        kinds.append(more)
+        j = k
+    return kinds, j
+
+
+def _change(cur: Cursor, kinds: list[str], j: int, target: str) -> Found:
+    amount, k = cur.signed(j)
+    if k >= 0:
+        return [effect(kind, amount=amount, target=target) for kind in kinds], k
+    if cur.low(j) == "=":
+        value, k = cur.count(j + 1)
+        if k >= 0:
+            return [effect(kind, value=value, target=target) for kind in kinds], k
+    if kinds == ["deploy-cost"]:
+        k = cur.words(j, "for free")
+        k = k if k >= 0 else cur.words(j, "free")
+        if k >= 0:
+            return [effect("deploy-cost", value=0.0, target=target)], k
+    k = cur.words(j, "may not be increased")
+    if k >= 0:
+        return [effect("stat-not-increased", target=kind) for kind in kinds], k
+    return None
+
+
+def read_stat_change(cur: Cursor, i: int) -> Found:
+    """ "Power +2", "Deploy -2", "Deploys free", "Ability = ¼", "Landspeed may not be increased"; with a subject
+    ("Your TIEs present are each power +1", "Maul deploys -3"), the effect's target is that subject."""
+    kinds, j = _stats(cur, i)
+    if j >= 0:
+        return _change(cur, kinds, j, "")
+    # A subject: words up to "is"/"are" [each] or up to "deploy(s)", no comma between.
+    for k in range(i + 1, min(cur.n, i + 16)):
+        low = cur.low(k)
+        if low in (",", ";", "(", ":"):
+            return None
+        start = k + 1 if low in _LINKS else k if low in ("deploy", "deploys") else -1
+        if start < 0:
+            continue
+        if cur.low(start) == "each":
+            start += 1
+        kinds, j = _stats(cur, start)
+        if j >= 0:
+            return _change(cur, kinds, j, cur.text(i, k))
+    return None
+
+
+def read_adds_to_stat(cur: Cursor, i: int) -> Found:
+    """ "Adds 2 to power", "adds 1 to defense value and training destiny" stays unread; "adds 2 to its power".
+    Only when the clause ends there: "… of anything he pilots" is read by the pilot reader."""
+    j = cur.words(i, "adds")
+    if j < 0:
+        j = cur.words(i, "add")
+    if j < 0:
+        return None
+    amount, j = cur.count(j)
+    if j < 0 or cur.low(j) != "to":
+        return None
+    j += 1
+    if cur.low(j) in ("its", "his", "her", "their", "the"):
+        j += 1
+    kinds, k = _stats(cur, j)
+    if k < 0 or cur.low(k) == "of":
+        return None
+    return [effect(kind, amount=amount) for kind in kinds], k

@@ -1,0 +1,118 @@
+"""A weapon's clauses: "May target a character, creature or vehicle using 2 Force", "Draw two destiny", "Target
+hit, and its forfeit = 0, if total destiny > defense value", "Add 1 if targeting a starfighter"; a character's
+"Permanent weapon is •Luke's Lightsaber (…)", whose parts in brackets are read as a weapon's sentences."""
+
+from .found import Found, effect, name_until
+from .tokens import Cursor
+
+_OUTCOMES = ("hit", "lost", "captured", "crashes", "excluded")
+
+
+def read_weapon_target(cur: Cursor, i: int) -> Found:
+    """ "May target a character or creature for free", "… using 2 Force", "… for 1 Force", "… using X Force,
+    where X = 0 to 3" (value None, detail "X"), "May target a starship" (no cost said)."""
+    j = cur.words(i, "may")
+    j = cur.words(j if j >= 0 else i, "target")
+    if (
+        j < 0
+        or cur.low(j) in ("one", "your", "opponent's", "is", *_OUTCOMES)
+        or cur.low(j - 2) != "may"
+        and cur.low(j) not in ("a", "an", "any")
+    ):
+        return None
+    end = name_until(cur, j, ("for", "using", "at", ";", ".", "(", "present", "with"))
+    targets = cur.text(j, end)
+    if not targets:
+        return None
+    found = [effect("weapon-target", target=targets)]
+    k = cur.words(end, "for free")
+    if k >= 0:
+        found.append(effect("weapon-fire-cost", value=0.0))
+        return found, k
+    k, _ = cur.any_of(end, ("using", "for"))
+    if k >= 0:
+        if cur.low(k) == "x" and cur.low(k + 1) == "force":
+            found.append(effect("weapon-fire-cost", detail=("X",)))
+            end = k + 2
+            k2 = cur.words(end, ", where x =")
+            if k2 >= 0:
+                stop = name_until(cur, k2, (";", ".", "("))
+                found[-1] = effect("weapon-fire-cost", detail=("X", cur.text(k2, stop)))
+                end = stop
+            return found, end
+        amount, k = cur.count(k)
+        if k >= 0 and cur.low(k) == "force":
+            found.append(effect("weapon-fire-cost", value=amount))
+            return found, k + 1
+        return None
+    return found, end
+
+
+def read_weapon_destiny(cur: Cursor, i: int) -> Found:
+    """ "Draw destiny", "draw two destiny", "Draw 2 destiny", "both players draw destiny"."""
+    j = cur.words(i, "both players")
+    detail = ("both players",) if j >= 0 else ()
+    j = cur.words(j if j >= 0 else i, "draw")
+    if j < 0:
+        return None
+    amount, k = cur.count(j)
+    if k < 0:
+        amount, k = 1.0, j
+    k2 = cur.words(k, "destiny")
+    return ([effect("weapon-destiny", amount=amount, detail=detail)], k2) if k2 >= 0 else None
+
+
+def read_weapon_hit(cur: Cursor, i: int) -> Found:
+    """ "Target hit if destiny +1 > defense value", "Target hit, and its forfeit = 0, if total destiny > defense
+    value", "Character lost if destiny +1 > defense value", "Target crashes if total destiny > defense value"."""
+    j = i
+    what = ""
+    if cur.low(j) != "target":
+        what = cur.low(j)
+        if what not in ("character", "vehicle", "starship", "creature"):
+            return None
+    j += 1
+    if cur.low(j) == "is":
+        j += 1
+    outcome = cur.low(j)
+    if outcome not in _OUTCOMES:
+        return None
+    j += 1
+    detail = [outcome] + ([what] if what else [])
+    k = cur.words(j, ", and its forfeit = 0")
+    if k < 0:
+        k = cur.words(j, ", and it forfeit = 0")
+    if k >= 0:
+        detail.append("forfeit = 0")
+        j = k
+        if cur.low(j) == ",":
+            j += 1
+    if cur.low(j) != "if":
+        return None
+    j += 1
+    if cur.low(j) == "total":
+        detail.append("total")
+        j += 1
+    if cur.low(j) == "destiny":
+        j += 1
+    amount, k = cur.signed(j)
+    if k >= 0:
+        j = k
+    if cur.low(j) != ">":
+        return None
+    end = name_until(cur, j + 1, (";", ".", "(", ","))
+    beats = cur.text(j + 1, end)
+    return ([effect("weapon-hit", amount=amount, target=beats, detail=tuple(detail))], end) if beats else None
+
+
+def read_weapon_adjust(cur: Cursor, i: int) -> Found:
+    """ "Add 1 if targeting a starfighter or squadron", "Subtract 2 if targeting a capital starship": a change to
+    the weapon's destiny (the condition follows and is read as one)."""
+    j, word = cur.any_of(i, ("add", "subtract", "adds", "subtracts"))
+    if j < 0:
+        return None
+    amount, k = cur.count(j)
+    if k < 0 or cur.low(k) not in ("if", "when"):
+        return None
+    sign = -1.0 if word.startswith("subtract") else 1.0
+    return [effect("adds-to-destiny", amount=sign * amount, target="weapon destiny")], k

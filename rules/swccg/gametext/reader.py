@@ -1,0 +1,290 @@
+"""The reader: a card's game text in, a tuple of Effects out, one or more per sentence, in the text's order.
+
+A sentence is read as [leading condition ","] clause (separator clause)* [trailing condition]. Each clause is
+matched by hand-written readers over its tokens (clauses_*.py); brackets after a clause may give an alternative
+number ("(3 if Falcon)", "(< 5 while armed with a lightsaber)"). A sentence any part of which no reader matches
+is one UNREAD effect with its text. Work is bounded: the text and each sentence are length-capped, every reader
+moves forward over the tokens, and nothing backtracks.
+"""
+
+from dataclasses import replace
+
+from . import clauses_battle as battle
+from . import clauses_deploy as deploy
+from . import clauses_stats as stats
+from . import clauses_weapons as weapons
+from .conditions import read_condition
+from .found import Found, effect, name_until
+from .records import CardText
+from .sentences import split_sentences
+from .tokens import Cursor, tokenize
+from .vocabulary import UNREAD, Condition, Effect
+
+MAX_TEXT = (
+    4_000  # characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept unread
+)
+MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
+MAX_CLAUSES = 12
+
+CLAUSES = (
+    battle.read_permanent_pilot,
+    battle.read_pilot,
+    battle.read_battle_destiny,
+    battle.read_adds_to_destiny,
+    battle.read_adds_to_total,
+    stats.read_adds_to_stat,
+    battle.read_immunity,
+    battle.read_capacity,
+    battle.read_simple,
+    deploy.read_deploys_only,
+    deploy.read_may_not_deploy,
+    deploy.read_deploy_as,
+    deploy.read_move_react,
+    deploy.read_deploys_on,
+    stats.read_stat_change,
+)
+WEAPON_CLAUSES = (
+    weapons.read_weapon_target,
+    weapons.read_weapon_destiny,
+    weapons.read_weapon_hit,
+    weapons.read_weapon_adjust,
+)
+LEADING = ("while", "when", "if", "unless", "whenever", "at", "on", "during")
+TRAILING = (
+    "if",
+    "while",
+    "when",
+    "unless",
+    "whenever",
+    "at",
+    "on",
+    "to",
+    "in",
+    "aboard",
+    "during",
+    "where",
+    "here",
+    "with",
+    "as",
+)
+SEPARATORS = (",", "and", ";", "but")
+
+
+def read_card(card: CardText, protected: tuple[str, ...] = ()) -> tuple[Effect, ...]:
+    """Every effect of the card's text; `protected` are titles whose punctuation does not end a sentence
+    (sentences.protected_titles)."""
+    text = card.gametext or ""
+    if text.strip() in ("", "<none>"):
+        return ()
+    found: list[Effect] = []
+    weapon = card.type == "Weapon"
+    for sentence in split_sentences(text[:MAX_TEXT], protected):
+        found.extend(read_sentence(sentence, weapon))
+    if len(text) > MAX_TEXT:
+        found.append(Effect(UNREAD, text[MAX_TEXT:]))
+    return tuple(found)
+
+
+def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
+    tokens = tokenize(sentence)
+    if not tokens or len(tokens) > MAX_TOKENS:
+        return (Effect(UNREAD, sentence),)
+    cur = Cursor(sentence, tokens)
+    end = cur.n - 1 if cur.low(cur.n - 1) in (".", "!", "'") else cur.n
+    while end > 0 and cur.low(end - 1) in (".", "'"):
+        end -= 1
+    effects = _clauses(cur, 0, end, weapon)
+    if effects is None:
+        return (Effect(UNREAD, sentence),)
+    return tuple(replace(e, sentence=sentence) for e in effects)
+
+
+def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None:
+    """The clauses of tokens i..end, or None when one is not understood."""
+    lead = None
+    if cur.low(i) in LEADING:
+        comma = name_until(cur, i, (",",))
+        if comma < end:
+            lead = read_condition(cur, i, comma)
+            i = comma + 1
+    effects: list[Effect] = []
+    trail = None
+    clauses = 0
+    while i < end:
+        clauses += 1
+        if clauses > MAX_CLAUSES:
+            return None
+        found = _clause(cur, i, weapon)
+        if found is None:
+            return None
+        group, i = found
+        if i > end:
+            return None
+        while i < end and cur.low(i) == "(":
+            close = cur.closing(i)
+            if close < 0 or close >= end:
+                return None
+            more = _alternative(cur, i + 1, close, group[-1])
+            if more is None:
+                return None
+            group.extend(more)
+            i = close + 1
+        effects.extend(group)
+        if i >= end:
+            break
+        k = cur.words(i, "for each")
+        if k >= 0:
+            stop = name_until(cur, k, (";", ".", "(", ","))
+            words = "for each " + cur.text(k, stop)
+            effects[-len(group) :] = [replace(e, detail=(*e.detail, words)) for e in group]
+            i = stop
+            if i >= end:
+                break
+        if cur.low(i) in TRAILING or cur.words(i, "as long as") >= 0:
+            stop = name_until(cur, i, (";",))
+            trail = (
+                read_condition(cur, i, min(stop, end)) if cur.low(i) != "here" else Condition("at", "here")
+            )
+            if stop >= end:
+                i = end
+                break
+            effects = _conditioned(effects, trail)
+            trail = None
+            i = stop
+        moved = False
+        while i < end and cur.low(i) in SEPARATORS:
+            i += 1
+            moved = True
+        if not moved:
+            return None
+    if trail is not None:
+        effects = _conditioned(effects, trail)
+    if lead is not None:
+        effects = _conditioned(effects, lead)
+    return effects
+
+
+def _conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
+    out = []
+    for e in effects:
+        if e.condition is None:
+            out.append(replace(e, condition=condition))
+        elif e.condition is not condition:
+            out.append(replace(e, condition=Condition("all", "", False, (condition, e.condition))))
+        else:
+            out.append(e)
+    return out
+
+
+def _clause(cur: Cursor, i: int, weapon: bool) -> Found:
+    if cur.words(i, "permanent weapon") >= 0:
+        return _permanent_weapon(cur, i)
+    for reader in WEAPON_CLAUSES if weapon else ():
+        found = reader(cur, i)
+        if found is not None:
+            return found
+    for reader in CLAUSES:
+        found = reader(cur, i)
+        if found is not None:
+            return found
+    # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
+    for k in range(i + 1, min(cur.n, i + 10)):
+        low = cur.low(k)
+        if low in (",", ";", "(", ":"):
+            break
+        if low in ("is", "are", "may"):
+            start = k + 1 if low != "may" else k
+            if cur.low(start) == "each":
+                start += 1
+            for reader in CLAUSES:
+                found = reader(cur, start)
+                if found is not None:
+                    subject = cur.text(i, k)
+                    return [e if e.target else replace(e, target=subject) for e in found[0]], found[1]
+            break
+    return None
+
+
+def _permanent_weapon(cur: Cursor, i: int) -> Found:
+    """ "Permanent weapon is •Luke's Lightsaber (may target a character or creature for free; draw two destiny;
+    target hit, and its forfeit = 0, if total destiny > defense value)": the weapon, then its parts."""
+    j = cur.words(i, "permanent weapon is")
+    if j < 0:
+        return None
+    open_ = name_until(cur, j, ("(",))
+    name = cur.text(j, open_)
+    if not name or open_ >= cur.n:
+        return None
+    close = cur.closing(open_)
+    if close < 0:
+        return None
+    found = [effect("permanent-weapon", target=name)]
+    start = open_ + 1
+    while start < close:
+        stop = name_until(cur, start, (";",))
+        stop = min(stop, close)
+        inner = _clauses(cur, start, stop, True)
+        if inner is None:
+            found.append(effect(UNREAD, target=cur.text(start, stop)))
+        else:
+            found.extend(replace(e, detail=(*e.detail, "permanent weapon")) for e in inner)
+        start = stop + 1
+    return found, close + 1
+
+
+def _alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | None:
+    """Brackets after a clause giving another number for it: "(3 if Falcon)", "(< 5 while armed with a
+    lightsaber)", "(or 3 to power of anything he drives)", "(free if Poe or Rey)", "(-2 on Tatooine or
+    Coruscant)"."""
+    k = j
+    if cur.low(i) == "or":
+        i += 1
+    amount, value = last.amount, last.value
+    kind = last.kind
+    target = last.target
+    if cur.low(i) == "<" and kind == "immune-attrition":
+        amount, i = cur.count(i + 1)
+    elif cur.low(i) in ("free", "for") and kind in (
+        "deploy-cost",
+        "deploys-only-on",
+        "deploy-aboard",
+        "deploys-on",
+    ):
+        i2 = cur.words(i, "for free")
+        i = i2 if i2 >= 0 else cur.words(i, "free")
+        kind, amount, value, target = "deploy-cost", None, 0.0, ""
+    elif cur.signed(i)[1] >= 0 and kind in ("deploys-only-on", "deploy-aboard"):
+        amount, i = cur.signed(i)
+        kind, value, target = "deploy-cost", None, ""
+    elif kind.startswith("pilot-") and cur.count(i)[1] >= 0 and cur.low(i + 1) == "to":
+        pairs, i = battle.pilot_pairs(cur, i)
+        if i < 0:
+            return None
+        what, verb, k2 = battle.piloted(cur, i)
+        if k2 >= 0:
+            target, i = what, k2
+        condition = _alternative_condition(cur, i, k, kind)
+        if condition is False:
+            return None
+        detail = (verb or last.detail[0], "alternative")
+        return [Effect(kind_, "", n, None, target, condition, detail) for n, kind_ in pairs]
+    else:
+        amount, i = cur.count(i)
+    if i < 0:
+        return None
+    condition = _alternative_condition(cur, i, k, kind)
+    if condition is False:
+        return None
+    return [Effect(kind, "", amount, value, target, condition, (*last.detail, "alternative"))]
+
+
+def _alternative_condition(cur: Cursor, i: int, k: int, kind: str) -> Condition | None | bool:
+    """The condition closing an alternative (None if it has none, False if its words are not one)."""
+    if i >= k:
+        return None
+    if cur.low(i) not in TRAILING:
+        return False
+    condition = read_condition(cur, i, k)
+    if kind.startswith("pilot-") and condition.kind == "state" and cur.low(i) == "if":
+        return Condition("piloting", condition.subject, condition.negated)
+    return condition

@@ -1,0 +1,169 @@
+"""A sentence as tokens: words (with their inner apostrophes, hyphens and "•"), numbers, and each other mark on its
+own ("+", "<", "(", ","…). The readers match tokens by hand; one pass, no regular expression."""
+
+from dataclasses import dataclass
+
+NUMBER_WORDS = {
+    "zero": 0.0,
+    "one": 1.0,
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+    "six": 6.0,
+    "seven": 7.0,
+    "eight": 8.0,
+    "nine": 9.0,
+    "ten": 10.0,
+    "¼": 0.25,
+    "½": 0.5,
+    "¾": 0.75,
+}
+_INNER = "'’-"  # inside a word between letters or digits: "opponent's", "AT-ST"
+_QUOTES = "'‘’`\""
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    low: str  # case-folded, curly apostrophes made straight
+    start: int  # where it is in the sentence
+    end: int
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char in "•/"
+
+
+def tokenize(sentence: str) -> tuple[Token, ...]:
+    tokens = []
+    i, n = 0, len(sentence)
+    while i < n:
+        char = sentence[i]
+        if char.isspace():
+            i += 1
+            continue
+        if char in "¼½¾":
+            tokens.append(Token(char, char, i, i + 1))
+            i += 1
+            continue
+        if _word_char(char):
+            j = i + 1
+            while j < n and (
+                _word_char(sentence[j])
+                or (
+                    sentence[j] in _INNER
+                    and j + 1 < n
+                    and _word_char(sentence[j + 1])
+                    and sentence[j + 1] != "•"
+                )
+                or (
+                    sentence[j] == "."
+                    and j + 1 < n
+                    and sentence[j + 1].isdigit()
+                    and sentence[j - 1].isdigit()
+                )
+            ):
+                j += 1
+            text = sentence[i:j]
+            tokens.append(Token(text, text.casefold().replace("’", "'"), i, j))
+            i = j
+            continue
+        low = "'" if char in _QUOTES else char
+        tokens.append(Token(char, low, i, i + 1))
+        i += 1
+    return tuple(tokens)
+
+
+def number(token: Token | None) -> float | None:
+    """The number a token spells ("2", "two", "¼", "2.5"), or None."""
+    if token is None:
+        return None
+    low = token.low
+    if low in NUMBER_WORDS:
+        return NUMBER_WORDS[low]
+    if low.isdigit() and len(low) <= 4:
+        return float(low)
+    head, dot, tail = low.partition(".")
+    if dot and head.isdigit() and tail.isdigit() and len(low) <= 6:
+        return float(low)
+    return None
+
+
+class Cursor:
+    """Matching helpers over a sentence's tokens. Each returns the index after what it matched, or -1; none looks
+    further than the sentence, so a match costs at most its length."""
+
+    __slots__ = ("tokens", "sentence", "n")
+
+    def __init__(self, sentence: str, tokens: tuple[Token, ...]):
+        self.sentence = sentence
+        self.tokens = tokens
+        self.n = len(tokens)
+
+    def low(self, i: int) -> str:
+        return self.tokens[i].low if 0 <= i < self.n else ""
+
+    def words(self, i: int, phrase: str) -> int:
+        """`phrase`'s words (space separated, case-folded) at i."""
+        for word in phrase.split():
+            if self.low(i) != word:
+                return -1
+            i += 1
+        return i
+
+    def any_of(self, i: int, phrases) -> tuple[int, str]:
+        """The first of `phrases` matching at i: (index after it, the phrase), or (-1, "")."""
+        for phrase in phrases:
+            j = self.words(i, phrase)
+            if j >= 0:
+                return j, phrase
+        return -1, ""
+
+    def find(self, i: int, word: str, stop: int | None = None) -> int:
+        """Where `word` next is from i (before stop), outside brackets, or -1."""
+        depth = 0
+        for k in range(i, self.n if stop is None else min(stop, self.n)):
+            low = self.tokens[k].low
+            if low == "(":
+                depth += 1
+            elif low == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0 and low == word:
+                return k
+        return -1
+
+    def closing(self, i: int) -> int:
+        """The ")" closing the "(" at i, or -1."""
+        depth = 0
+        for k in range(i, self.n):
+            low = self.tokens[k].low
+            if low == "(":
+                depth += 1
+            elif low == ")":
+                depth -= 1
+                if depth == 0:
+                    return k
+        return -1
+
+    def text(self, i: int, j: int) -> str:
+        """The sentence's own words from token i to before token j."""
+        if i >= j or i >= self.n:
+            return ""
+        return self.sentence[self.tokens[i].start : self.tokens[min(j, self.n) - 1].end].strip(" ,;'")
+
+    def signed(self, i: int) -> tuple[float | None, int]:
+        """ "+2" or "-1" at i: (the number, index after), or (None, -1)."""
+        sign = self.low(i)
+        if sign in ("+", "-"):
+            value = number(self.tokens[i + 1]) if i + 1 < self.n else None
+            if value is not None:
+                return (value if sign == "+" else -value), i + 2
+            if self.low(i + 1) == "x":
+                return None, -1
+        return None, -1
+
+    def count(self, i: int) -> tuple[float | None, int]:
+        """A plain number at i ("2", "two"): (it, index after), or (None, -1)."""
+        value = number(self.tokens[i]) if i < self.n else None
+        return (value, i + 1) if value is not None else (None, -1)
