@@ -12,6 +12,7 @@ PILOT_KINDS = {
     "maneuver": "pilot-maneuver",
     "hyperspeed": "pilot-hyperspeed",
     "landspeed": "pilot-landspeed",
+    "armor": "pilot-armor",
 }
 _PRONOUNS = ("he", "she", "they", "it")
 _PILOTS = ("pilots", "pilot", "drives", "drive")

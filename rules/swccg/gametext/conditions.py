@@ -75,7 +75,9 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
         k = cur.words(i, phrase)
         if k >= 0 and k < j:
             return Condition(kind, text(k, j), negated)
-    if cur.words(i, "armed") == j - 0 and j == i + 1:
+    if low(i) == "during" and i + 1 < j:
+        return Condition("phase", text(i + 1, j), negated)
+    if low(i) == "armed" and j == i + 1:
         return Condition("armed-with", "", negated)
     if low(i) == "alone" and j == i + 1:
         return Condition("alone", "", negated)

@@ -9,6 +9,7 @@ moves forward over the tokens, and nothing backtracks.
 
 from dataclasses import replace
 
+from . import clauses_actions as actions
 from . import clauses_battle as battle
 from . import clauses_deploy as deploy
 from . import clauses_stats as stats
@@ -42,6 +43,16 @@ CLAUSES = (
     deploy.read_move_react,
     deploy.read_deploys_on,
     stats.read_stat_change,
+    actions.read_agenda,
+    actions.read_maintenance,
+    actions.read_take_into_hand,
+    actions.read_deploy_from_pile,
+    actions.read_peek,
+    actions.read_cancel,
+    actions.read_force,
+    actions.read_draw_destiny,
+    actions.read_targeted_by,
+    actions.read_target,
 )
 WEAPON_CLAUSES = (
     weapons.read_weapon_target,
@@ -89,10 +100,11 @@ def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
     tokens = tokenize(sentence)
     if not tokens or len(tokens) > MAX_TOKENS:
         return (Effect(UNREAD, sentence),)
-    cur = Cursor(sentence, tokens)
-    end = cur.n - 1 if cur.low(cur.n - 1) in (".", "!", "'") else cur.n
-    while end > 0 and cur.low(end - 1) in (".", "'"):
+    # The closing mark (and a quote around it: "as a 'react.'") is not part of any clause.
+    end = len(tokens)
+    while end > 0 and tokens[end - 1].low in (".", "!", "'"):
         end -= 1
+    cur = Cursor(sentence, tokens[:end])
     effects = _clauses(cur, 0, end, weapon)
     if effects is None:
         return (Effect(UNREAD, sentence),)
@@ -101,12 +113,24 @@ def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
 
 def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None:
     """The clauses of tokens i..end, or None when one is not understood."""
-    lead = None
-    if cur.low(i) in LEADING:
-        comma = name_until(cur, i, (",",))
-        if comma < end:
-            lead = read_condition(cur, i, comma)
-            i = comma + 1
+    leads: list[Condition] = []
+    limits: list[str] = []
+    while i < end:
+        if cur.low(i) in ("also", "instead"):
+            i += 2 if cur.low(i + 1) == "," else 1
+            continue
+        limit, k = _limit(cur, i, end)
+        if k >= 0:
+            limits.append(limit)
+            i = k
+            continue
+        if cur.low(i) in LEADING:
+            comma = name_until(cur, i, (",", ":"))
+            if comma < end:
+                leads.append(read_condition(cur, i, comma))
+                i = comma + 1
+                continue
+        break
     effects: list[Effect] = []
     trail = None
     clauses = 0
@@ -159,9 +183,31 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
             return None
     if trail is not None:
         effects = _conditioned(effects, trail)
-    if lead is not None:
+    for lead in reversed(leads):
+        if lead.kind == "piloting":
+            # "When piloting Falcon, adds 2 to maneuver": to the maneuver of what it pilots.
+            effects = [_piloted(e, lead.subject) for e in effects]
         effects = _conditioned(effects, lead)
+    if limits:
+        effects = [replace(e, detail=(*e.detail, *limits)) for e in effects]
     return effects
+
+
+def _piloted(e: Effect, what: str) -> Effect:
+    kind = battle.PILOT_KINDS.get(e.kind)
+    return replace(e, kind=kind, target=what) if kind and not e.target and e.amount is not None else e
+
+
+# "Once per game", "Twice per battle", "Once during each of your control phases", "Once each turn during your
+# control phase": a limit on how often the effect is used, kept in its detail.
+def _limit(cur: Cursor, i: int, end: int) -> tuple[str, int]:
+    if cur.low(i) not in ("once", "twice") or cur.low(i + 1) not in ("per", "during", "each", "a", "every"):
+        return "", -1
+    for k in range(i + 2, min(end, i + 12)):
+        low = cur.low(k)
+        if low in (",", "may", "you", "if", "opponent"):
+            return cur.text(i, k).casefold(), k + 1 if low == "," else k
+    return "", -1
 
 
 def _conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
@@ -176,9 +222,28 @@ def _conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
     return out
 
 
-def _clause(cur: Cursor, i: int, weapon: bool) -> Found:
+def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     if cur.words(i, "permanent weapon") >= 0:
         return _permanent_weapon(cur, i)
+    found = _plain_clause(cur, i, weapon)
+    if found is not None or depth > 3:
+        return found
+    # "may …", "you may …": an optional action; "use 1 Force to …", "lose 2 Force to …": its cost.
+    k, _ = cur.any_of(i, ("you may", "may"))
+    if k >= 0:
+        found = _clause(cur, k, weapon, depth + 1)
+        return ([replace(e, detail=("may", *e.detail)) for e in found[0]], found[1]) if found else None
+    k, word = cur.any_of(i, ("use", "lose"))
+    if k >= 0:
+        amount, k = cur.count(k)
+        if k >= 0 and cur.words(k, "force to") >= 0:
+            found = _clause(cur, k + 2, weapon, depth + 1)
+            if found is not None:
+                return [effect("force-cost", value=amount, detail=(word,)), *found[0]], found[1]
+    return None
+
+
+def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
     for reader in WEAPON_CLAUSES if weapon else ():
         found = reader(cur, i)
         if found is not None:

@@ -45,6 +45,7 @@ KINDS: dict[str, str] = {
     "pilot-maneuver": "adds `amount` to the maneuver of what it pilots",
     "pilot-hyperspeed": "adds `amount` to the hyperspeed of what it pilots",
     "pilot-landspeed": "adds `amount` to the landspeed of what it pilots",
+    "pilot-armor": "adds `amount` to the armor of what it pilots",
     "permanent-pilot": "a permanent pilot (`target`: its name, if any) providing ability `amount`",
     "may-add-pilots": "room for `amount` pilots (None: unlimited)",
     "may-add-passengers": "room for `amount` passengers (None: unlimited)",
@@ -78,6 +79,22 @@ KINDS: dict[str, str] = {
     "weapon-hit": "target hit if the destiny (+`amount`) beats what `target` names (defense value…)",
     "permanent-weapon": "a permanent weapon named `target`; its own effects follow it",
     "deploys-on": "deploys on the card named in `target` (weapons, devices)",
+    # Actions the card allows (`detail` holds "may" when optional and any limit: "once per game").
+    "force-cost": "the action that follows costs `value` Force (`detail`: use or lose)",
+    "take-into-hand": 'take `target` into hand from the pile in `detail` (and "reshuffle")',
+    "deploy-from-pile": "deploy `target` from the pile in `detail`",
+    "peek": "peek at `target`",
+    "cancel": "cancel `target`",
+    "cancel-and-redraw": "cancel and redraw `target`",
+    "retrieve-force": "retrieve `amount` Force",
+    "lose-force": "lose `amount` Force",
+    "opponent-loses-force": "the opponent loses `amount` Force",
+    "draw-destiny": "draw `amount` destiny (outside battle destiny and weapons)",
+    "target": "the card's action targets `target`",
+    "may-be-targeted-by": "may be targeted by the cards named in `target`",
+    # What a card is.
+    "agenda": "a senator's agenda `target`",
+    "maintenance": "end of turn: use `value` Force to maintain, or the options in `detail`",
 }
 
 
@@ -105,6 +122,7 @@ CONDITION_KINDS: dict[str, str] = {
     "here": "while `subject` is here (at the same location)",
     "alone": "while alone",
     "targeting": "when targeting `subject`",
+    "phase": 'during the phase or step `subject` ("your control phase", "battle")',
     "state": "another state of the game, kept in the text's words in `subject`",
     "all": "every one of `parts`",
 }

@@ -1,0 +1,158 @@
+"""Actions a card lets its owner take, as the text names them: "take X into hand from Reserve Deck; reshuffle",
+"deploy X from Reserve Deck", "peek at …", "cancel …", "retrieve 1 Force", "opponent loses 1 Force", "draw
+destiny", "target …"; and what a card is: "Agendas: justice, peace", "End of your turn: Use 1 Force to maintain OR
+Place out of play". Costs ("use 1 Force to …") and limits ("Once per game, …") are read around them (reader.py)."""
+
+from .found import Found, effect, name_until
+from .tokens import Cursor
+
+PILES = ("reserve deck", "lost pile", "force pile", "used pile")
+_END = (";", "(", ".")
+
+
+def _pile(cur: Cursor, i: int) -> tuple[str, int]:
+    """ "[your|opponent's] Reserve Deck" at i: (the pile's name, index after), or ("", -1)."""
+    j = i + 1 if cur.low(i) in ("your", "opponent's", "owner's") else i
+    k, pile = cur.any_of(j, PILES)
+    return (cur.text(i, k), k) if k >= 0 else ("", -1)
+
+
+def _reshuffle(cur: Cursor, j: int) -> tuple[bool, int]:
+    for phrase in ("; reshuffle", "and reshuffle", ", reshuffle", "( reshuffle )"):
+        k = cur.words(j, phrase)
+        if k >= 0:
+            return True, k
+    return False, j
+
+
+def read_take_into_hand(cur: Cursor, i: int) -> Found:
+    """ "take one Special Delivery into hand from Reserve Deck; reshuffle"."""
+    j = cur.words(i, "take")
+    if j < 0:
+        return None
+    k = cur.find(j, "into", name_until(cur, j, _END))
+    if k <= j or cur.low(k + 1) != "hand" or cur.low(k + 2) != "from":
+        return None
+    pile, end = _pile(cur, k + 3)
+    if end < 0:
+        return None
+    shuffled, end = _reshuffle(cur, end)
+    return [
+        effect("take-into-hand", target=cur.text(j, k), detail=(pile, *(["reshuffle"] if shuffled else [])))
+    ], end
+
+
+def read_deploy_from_pile(cur: Cursor, i: int) -> Found:
+    """ "deploy a weapon on her from Reserve Deck; reshuffle", "deploy Mirax here from Reserve Deck"."""
+    j = cur.words(i, "deploy")
+    if j < 0:
+        return None
+    k = cur.find(j, "from", name_until(cur, j, _END))
+    if k <= j:
+        return None
+    pile, end = _pile(cur, k + 1)
+    if end < 0:
+        return None
+    shuffled, end = _reshuffle(cur, end)
+    detail = (pile, *(["reshuffle"] if shuffled else []))
+    return [effect("deploy-from-pile", target=cur.text(j, k), detail=detail)], end
+
+
+def _rest(cur: Cursor, j: int, kind: str, stops=_END) -> Found:
+    end = name_until(cur, j, stops)
+    return ([effect(kind, target=cur.text(j, end))], end) if end > j else None
+
+
+def read_peek(cur: Cursor, i: int) -> Found:
+    """ "peek at one card from opponent's hand", "peek at top card of any Reserve Deck"."""
+    j = cur.words(i, "peek at")
+    return _rest(cur, j, "peek") if j >= 0 else None
+
+
+def read_cancel(cur: Cursor, i: int) -> Found:
+    """ "cancel one opponent's battle destiny just drawn", "cancel a Force drain at an adjacent site"; "Cancels
+    opponent's immunity to attrition here"."""
+    j, word = cur.any_of(i, ("cancel and redraw", "cancel and re-draw", "cancel", "cancels"))
+    if j < 0:
+        return None
+    kind = "cancel-and-redraw" if "and" in word else "cancel"
+    return _rest(cur, j, kind)
+
+
+def read_force(cur: Cursor, i: int) -> Found:
+    """ "retrieve 1 Force", "opponent loses 1 Force", "lose 1 Force" (as an effect, not a cost)."""
+    for phrase, kind in (
+        ("retrieve", "retrieve-force"),
+        ("opponent loses", "opponent-loses-force"),
+        ("lose", "lose-force"),
+    ):
+        j = cur.words(i, phrase)
+        if j >= 0:
+            amount, k = cur.count(j)
+            if k >= 0 and cur.low(k) == "force" and cur.low(k + 1) != "to":
+                return [effect(kind, amount=amount)], k + 1
+    return None
+
+
+def read_draw_destiny(cur: Cursor, i: int) -> Found:
+    """ "Draw destiny", "draw two destiny", "both players draw 2 destiny" (outside a weapon's text)."""
+    j = cur.words(i, "both players")
+    detail = ("both players",) if j >= 0 else ()
+    j, _ = cur.any_of(j if j >= 0 else i, ("draw", "draws"))
+    if j < 0:
+        return None
+    amount, k = cur.count(j)
+    if k < 0:
+        amount, k = 1.0, j
+    k2 = cur.words(k, "destiny")
+    return ([effect("draw-destiny", amount=amount, detail=detail)], k2) if k2 >= 0 else None
+
+
+def read_target(cur: Cursor, i: int) -> Found:
+    """ "target one opponent's alien present" (what the card's own action aims at; weapons read their own)."""
+    j = cur.words(i, "target")
+    if j < 0 or cur.low(j) in ("hit", "is", "lost", "captured"):
+        return None
+    return _rest(cur, j, "target", (";", "(", ".", "and", "for"))
+
+
+def read_agenda(cur: Cursor, i: int) -> Found:
+    """ "Agenda: ambition.", "Agendas: justice, peace."."""
+    j, _ = cur.any_of(i, ("agendas :", "agenda :"))
+    if j < 0:
+        return None
+    found = []
+    while j < cur.n:
+        end = name_until(cur, j, (",", "and"))
+        if end == j:
+            return None
+        found.append(effect("agenda", target=cur.text(j, end)))
+        j = end
+        if j < cur.n:
+            j += 1
+    return found, j
+
+
+def read_maintenance(cur: Cursor, i: int) -> Found:
+    """ "End of your turn: Use 1 Force to maintain OR Lose 2 Force to place in Used Pile OR Place out of play"."""
+    j = cur.words(i, "end of your turn :")
+    if j < 0:
+        return None
+    k = cur.words(j, "use")
+    amount, k = cur.count(k) if k >= 0 else (None, -1)
+    k = cur.words(k, "force to maintain") if k >= 0 else -1
+    if k < 0:
+        return None
+    options = []
+    while cur.low(k) == "or":
+        end = cur.find(k + 1, "or")
+        end = cur.n if end < 0 else end
+        options.append(cur.text(k + 1, end))
+        k = end
+    return [effect("maintenance", value=amount, detail=tuple(options))], k
+
+
+def read_targeted_by(cur: Cursor, i: int) -> Found:
+    """ "May be targeted by Hidden Weapons", "May be targeted by Vader's Obsession and Epic Duel instead of Vader"."""
+    j = cur.words(i, "may be targeted by")
+    return _rest(cur, j, "may-be-targeted-by") if j >= 0 else None
