@@ -96,8 +96,8 @@ def read_force(cur: Cursor, i: int) -> Found:
 
 def read_draw_destiny(cur: Cursor, i: int) -> Found:
     """ "Draw destiny", "draw two destiny", "both players draw 2 destiny" (outside a weapon's text)."""
-    j = cur.words(i, "both players")
-    detail = ("both players",) if j >= 0 else ()
+    j, who = cur.any_of(i, ("both players", "opponent"))
+    detail = (who,) if j >= 0 else ()
     j, _ = cur.any_of(j if j >= 0 else i, ("draw", "draws"))
     if j < 0:
         return None
@@ -156,3 +156,71 @@ def read_targeted_by(cur: Cursor, i: int) -> Found:
     """ "May be targeted by Hidden Weapons", "May be targeted by Vader's Obsession and Epic Duel instead of Vader"."""
     j = cur.words(i, "may be targeted by")
     return _rest(cur, j, "may-be-targeted-by") if j >= 0 else None
+
+
+def read_place(cur: Cursor, i: int) -> Found:
+    """ "place a card from hand on bottom of Used Pile", "place Taa in your Used Pile", "place him in owner's hand
+    instead": what is placed (`target`) and where (`detail`)."""
+    j = cur.words(i, "place")
+    if j < 0:
+        return None
+    stop = name_until(cur, j, (";", "(", ",", "and", "to"))
+    for k in range(stop - 1, j, -1):  # the last "on"/"in" before the clause ends names where it goes
+        if cur.low(k) in ("on", "in", "out"):
+            where = cur.text(k, stop)
+            return [effect("place", target=cur.text(j, k), detail=(where,))], stop
+    return None
+
+
+def read_draw_cards(cur: Cursor, i: int) -> Found:
+    """ "draw top card of Reserve Deck", "draw a card from Reserve Deck", "draw bottom card of your Force Pile into
+    hand"."""
+    j, _ = cur.any_of(i, ("draw", "draws"))
+    if j < 0 or cur.low(j) == "destiny" or cur.count(j)[1] >= 0 and cur.low(j + 1) == "destiny":
+        return None
+    stop = name_until(cur, j, (";", "(", ",", "and", "to"))
+    words = cur.text(j, stop).casefold()
+    if "card" not in words or not any(p in words for p in PILES):
+        return None
+    return [effect("draw-cards", target=cur.text(j, stop))], stop
+
+
+def read_card_action(cur: Cursor, i: int) -> Found:
+    """ "steal a lightsaber from …", "retrieve Salacious Crumb", "exchange one card in hand for …", "reveal
+    opponent's hand", "search your Lost Pile": the verb is the kind, its object the target."""
+    for verb, kind in (
+        ("steal", "steal"),
+        ("retrieve", "retrieve"),
+        ("exchange", "exchange"),
+        ("reveal", "reveal"),
+        ("search", "search"),
+    ):
+        j = cur.words(i, verb)
+        if j >= 0 and j < cur.n and cur.count(j)[1] < 0:
+            return _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
+    return None
+
+
+def read_lost(cur: Cursor, i: int) -> Found:
+    """ "Creature is lost", "Timer Mine is also lost", "Thermal Detonator also lost", "target is lost": `target`
+    names what is lost."""
+    end = name_until(cur, i, ("is", "are", "also", "lost", ",", ";"))
+    if end == i or end - i > 8:
+        return None
+    k = end
+    while cur.low(k) in ("is", "are", "also", "immediately"):
+        k += 1
+    if cur.low(k) != "lost":
+        return None
+    return [effect("lost", target=cur.text(i, end))], k + 1
+
+
+def read_landspeed_cost(cur: Cursor, i: int) -> Found:
+    """ "To use his landspeed requires +1 Force"."""
+    j = cur.words(i, "to use his landspeed requires")
+    if j < 0:
+        j = cur.words(i, "to use her landspeed requires")
+    if j < 0:
+        return None
+    amount, k = cur.signed(j)
+    return ([effect("landspeed-cost", amount=amount)], k + 1) if k >= 0 and cur.low(k) == "force" else None

@@ -112,7 +112,10 @@ def read_battle_destiny(cur: Cursor, i: int) -> Found:
 def read_adds_to_destiny(cur: Cursor, i: int) -> Found:
     """ "adds 1 to each of your battle destiny draws", "adds 1 to total battle destiny", "subtracts one from each
     of opponent's battle destiny draws", "Each of its weapon destiny draws is +1"."""
-    k = cur.words(i, "each of its weapon destiny draws is")
+    k = cur.words(i, "each of its")
+    if k >= 0:
+        draws = cur.find(k, "draws", min(cur.n, k + 6))
+        k = cur.words(draws + 1, "is") if draws > k and cur.low(draws - 1) == "destiny" else -1
     if k >= 0:
         amount, j = cur.signed(k)
         return (
@@ -147,6 +150,10 @@ def read_immunity(cur: Cursor, i: int) -> Found:
     while j < cur.n:
         if cur.low(j) == "attrition":
             k = j + 1
+            if cur.low(k) == "<" and cur.low(k + 1) == "x" and cur.words(k + 2, ", where x =") >= 0:
+                stop = name_until(cur, k + 3, (";",))
+                found.append(effect("immune-attrition", detail=("X", cur.text(k + 3, stop))))
+                return found, stop
             if cur.low(k) == "<":
                 amount, k = cur.count(k + 1)
                 if k < 0:
@@ -264,6 +271,8 @@ def read_simple(cur: Cursor, i: int) -> Found:
         ("may initiate battle", "may-initiate-battle"),
         ("may initiate battles", "may-initiate-battle"),
         ("has ship-docking capability", "ship-docking"),
+        ("has ship-docking ability", "ship-docking"),
+        ("cannot move", "may-not-move"),
         ("deploys and moves like a starfighter", "moves-like-starfighter"),
         ("may deploy without presence or force icons", "deploy-without-presence"),
         ("may be deployed even without presence or force icons", "deploy-without-presence"),

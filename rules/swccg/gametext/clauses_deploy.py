@@ -78,8 +78,18 @@ def read_deploy_as(cur: Cursor, i: int) -> Found:
 
 
 def read_move_react(cur: Cursor, i: int) -> Found:
-    """ "May move as a 'react'", "… for free", "… for 1 additional Force"."""
-    j = cur.words(i, "may move as a")
+    """ "May move as a 'react'", "… for free", "… for 1 additional Force", "May move to an adjacent site as a
+    'react'", "May deploy or move as a 'react' to a forest or Endor site" (both), "may move here as a 'react'"."""
+    j, phrase = cur.any_of(i, ("may deploy or move", "may move"))
+    if j < 0:
+        return None
+    place = ""
+    k = cur.find(j, "as", name_until(cur, j, (";", ",", "(")))
+    if k < 0:
+        return None
+    if k > j:
+        place = cur.text(j, k)
+    j = cur.words(k, "as a")
     if j < 0:
         return None
     if cur.low(j) == "'":
@@ -89,17 +99,50 @@ def read_move_react(cur: Cursor, i: int) -> Found:
         return None
     while cur.low(j) in ("'", "."):
         j += 1
+    if cur.low(j) in ("to", "at") and not place:
+        end = name_until(cur, j, (";", ",", "(", "if", "for"))
+        place, j = cur.text(j, end), end
+    detail = (place,) if place else ()
+    found = [effect("deploy-aboard", target="'react'", detail=detail)] if "deploy" in phrase else []
     k = cur.words(j, "for free")
     if k >= 0:
-        return [effect("move-react", value=0.0)], k
+        return [*found, effect("move-react", value=0.0, detail=detail)], k
     k = cur.words(j, "for")
     if k >= 0:
         amount, k = cur.count(k)
         k2, _ = cur.any_of(k, ("additional force", "force")) if k >= 0 else (-1, "")
         if k2 >= 0:
-            return [effect("move-react", value=amount)], k2
+            return [*found, effect("move-react", value=amount, detail=detail)], k2
         return None
-    return [effect("move-react")], j
+    return [*found, effect("move-react", detail=detail)], j
+
+
+def read_move_cost(cur: Cursor, i: int) -> Found:
+    """ "Moves for free", "may move to this site for free" (with a subject: "Your battle droids …")."""
+    j, _ = cur.any_of(i, ("moves", "move", "may move"))
+    if j < 0:
+        return None
+    end = name_until(cur, j, (";", ",", "(", "for", "and"))
+    k = cur.words(end, "for free")
+    if k < 0:
+        return None
+    detail = (cur.text(j, end),) if end > j else ()
+    return [effect("move-cost", value=0.0, detail=detail)], k
+
+
+def read_may_deploy_aboard(cur: Cursor, i: int) -> Found:
+    """What may deploy aboard this card, said with a subject the reader puts in `target`: "Turbolaser Battery may
+    deploy aboard", "Guri deploys aboard for free", "Turbolaser batteries and laser cannons may deploy aboard for
+    free"."""
+    j, _ = cur.any_of(i, ("may deploy aboard", "deploys aboard", "deploy aboard"))
+    if j < 0:
+        return None
+    found = [effect("may-deploy-aboard")]
+    k = cur.words(j, "for free")
+    k = k if k >= 0 else cur.words(j, "free")
+    if k >= 0:
+        return [*found, effect("deploy-cost", value=0.0)], k
+    return found, j
 
 
 def read_deploys_on(cur: Cursor, i: int) -> Found:
@@ -109,7 +152,7 @@ def read_deploys_on(cur: Cursor, i: int) -> Found:
     j = i
     k = cur.words(j, "use")
     if k >= 0:
-        amount, k = cur.count(k)
+        amount, k = cur.count(k) if cur.low(k) != "x" else (None, k + 1)
         if k < 0:
             return None
         k = cur.words(k, "force to")
@@ -120,8 +163,16 @@ def read_deploys_on(cur: Cursor, i: int) -> Found:
     k, _ = cur.any_of(j, ("deploy on", "deploys on"))
     if k < 0:
         return None
-    end = name_until(cur, k, (";", ".", "(", "or", ",", "if", "where"))
-    if end == k:
+    end = name_until(cur, k, (";", "(", "if", "where", "use"))
+    if cur.low(end) == "use" and cur.low(end - 1) == "or":
+        end -= (
+            1  # "Deploy on your Leia or use 3 Force to deploy on your other warrior": two ways, two clauses
+        )
+    if end <= k:
         return None
     found.insert(0, effect("deploys-on", target=cur.text(k, end)))
+    if cur.words(end, "where x =") >= 0 and found[-1].kind == "deploy-cost":
+        stop = name_until(cur, end + 3, (";",))
+        found[-1] = effect("deploy-cost", detail=("X", cur.text(end + 1, stop)))
+        end = stop
     return found, end

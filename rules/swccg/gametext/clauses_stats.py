@@ -1,7 +1,7 @@
 """Clauses that change a card's numbers: "Power +2", "Deploy -2", "Deploys free", "Forfeit = 0", "Ability = ¼",
 "adds 2 to power", "Your TIEs present are each power +1", "Landspeed may not be increased"."""
 
-from .found import Found, effect
+from .found import Found, effect, name_until
 from .tokens import Cursor
 from .vocabulary import STAT_KINDS
 
@@ -10,6 +10,7 @@ STAT_WORDS = sorted(
     [
         *STAT_KINDS.items(),
         ("deploys", "deploy-cost"),
+        ("deploy cost", "deploy-cost"),
         ("defense", "defense-value"),
         ("landspeed", "landspeed"),
     ],
@@ -82,24 +83,58 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
         kinds, j = _stats(cur, start)
         if j >= 0:
             return _change(cur, kinds, j, cur.text(i, k))
+        if low in _LINKS:
+            return _totals(cur, i, k, start)
+    return None
+
+
+# What a subject that changes by a bare number is: "your total battle destiny here is +1", "your Force drains are
+# +1 there", "your Force generation is +2", "your total power here is +2", "attrition against opponent is +2".
+_TOTALS = (
+    ("battle destiny", "adds-to-destiny"),
+    ("battle destinies", "adds-to-destiny"),
+    ("destiny draws", "adds-to-destiny"),
+    ("force drains", "force-drain"),
+    ("force drain", "force-drain"),
+    ("force generation", "force-generation"),
+    ("total power", "total-power"),
+    ("attrition against opponent", "attrition"),
+)
+
+
+def _totals(cur: Cursor, i: int, link: int, j: int) -> Found:
+    amount, k = cur.signed(j)
+    if k < 0:
+        return None
+    subject = cur.text(i, link)
+    folded = " " + subject.casefold() + " "
+    for words, kind in _TOTALS:
+        if f" {words} " in folded:
+            return [effect(kind, amount=amount, target=subject)], k
     return None
 
 
 def read_adds_to_stat(cur: Cursor, i: int) -> Found:
-    """ "Adds 2 to power", "adds 1 to defense value and training destiny" stays unread; "adds 2 to its power".
-    Only when the clause ends there: "… of anything he pilots" is read by the pilot reader."""
-    j = cur.words(i, "adds")
-    if j < 0:
-        j = cur.words(i, "add")
-    if j < 0:
-        return None
-    amount, j = cur.count(j)
-    if j < 0 or cur.low(j) != "to":
+    """ "Adds 2 to power", "adds 2 to its power", "2 to maneuver" (after "adds one battle destiny and"), "Adds 1 to
+    power of each Imperial at same Hoth site", "Subtracts 1 from deploy cost of each of your capital starships"
+    (the target: the cards after "of"). "… of anything he pilots" is the pilot reader's."""
+    j, word = cur.any_of(i, ("adds", "add", "subtracts", "subtract"))
+    sign = -1.0 if word.startswith("subtract") else 1.0
+    amount, j = cur.count(j if j >= 0 else i)
+    if j < 0 or cur.low(j) != ("from" if sign < 0 else "to"):
         return None
     j += 1
     if cur.low(j) in ("its", "his", "her", "their", "the"):
         j += 1
     kinds, k = _stats(cur, j)
-    if k < 0 or cur.low(k) == "of":
+    if k < 0:
         return None
-    return [effect(kind, amount=amount) for kind in kinds], k
+    target = ""
+    if cur.low(k) == "of":
+        end = name_until(cur, k + 1, (",", ";", "when", "while", "if", "unless", "for"))
+        words = cur.text(k + 1, end)
+        last = words.casefold().split()[-2:] if words else []
+        if not words or (len(last) == 2 and last[0] in ("he", "she", "they", "it")):
+            return None
+        target, k = words, end
+    return [effect(kind, amount=sign * amount, target=target) for kind in kinds], k

@@ -112,7 +112,7 @@ def read_weapon_adjust(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     amount, k = cur.count(j)
-    if k < 0 or cur.low(k) not in ("if", "when"):
+    if k < 0 or (k < cur.n and cur.low(k) not in ("if", "when", "for")):
         return None
     sign = -1.0 if word.startswith("subtract") else 1.0
     return [effect("adds-to-destiny", amount=sign * amount, target="weapon destiny")], k

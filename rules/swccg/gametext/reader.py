@@ -41,6 +41,8 @@ CLAUSES = (
     deploy.read_may_not_deploy,
     deploy.read_deploy_as,
     deploy.read_move_react,
+    deploy.read_move_cost,
+    deploy.read_may_deploy_aboard,
     deploy.read_deploys_on,
     stats.read_stat_change,
     actions.read_agenda,
@@ -53,6 +55,11 @@ CLAUSES = (
     actions.read_draw_destiny,
     actions.read_targeted_by,
     actions.read_target,
+    actions.read_place,
+    actions.read_draw_cards,
+    actions.read_card_action,
+    actions.read_landspeed_cost,
+    actions.read_lost,
 )
 WEAPON_CLAUSES = (
     weapons.read_weapon_target,
@@ -195,7 +202,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
 
 def _piloted(e: Effect, what: str) -> Effect:
     kind = battle.PILOT_KINDS.get(e.kind)
-    return replace(e, kind=kind, target=what) if kind and not e.target and e.amount is not None else e
+    mine = not e.target or e.target == "it"
+    return replace(e, kind=kind, target=what) if kind and mine and e.amount is not None else e
 
 
 # "Once per game", "Twice per battle", "Once during each of your control phases", "Once each turn during your
@@ -252,13 +260,23 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
         found = reader(cur, i)
         if found is not None:
             return found
+    # "he draws one battle destiny…": the card itself; "it is maneuver +1" (what it pilots, under "While piloting").
+    if cur.low(i) in ("he", "she", "it", "they"):
+        k = i + 2 if cur.low(i + 1) in ("is", "are") and cur.low(i) == "it" else i + 1
+        found = _plain_clause(cur, k, weapon)
+        if found is not None:
+            return (
+                found
+                if cur.low(i) != "it"
+                else ([e if e.target else replace(e, target="it") for e in found[0]], found[1])
+            )
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
     for k in range(i + 1, min(cur.n, i + 10)):
         low = cur.low(k)
         if low in (",", ";", "(", ":"):
             break
-        if low in ("is", "are", "may"):
-            start = k + 1 if low != "may" else k
+        if low in ("is", "are", "may", "deploys", "deploy", "draws", "moves", "move"):
+            start = k + 1 if low in ("is", "are") else k
             if cur.low(start) == "each":
                 start += 1
             for reader in CLAUSES:
