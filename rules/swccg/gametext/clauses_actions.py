@@ -111,7 +111,7 @@ def read_draw_destiny(cur: Cursor, i: int) -> Found:
 def read_target(cur: Cursor, i: int) -> Found:
     """ "target one opponent's alien present" (what the card's own action aims at; weapons read their own)."""
     j = cur.words(i, "target")
-    if j < 0 or cur.low(j) in ("hit", "is", "lost", "captured"):
+    if j < 0 or cur.low(j) not in ("a", "an", "one", "two", "any", "opponent's", "your", "up", "all", "each"):
         return None
     return _rest(cur, j, "target", (";", "(", ".", "and", "for"))
 

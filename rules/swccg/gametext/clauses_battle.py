@@ -15,6 +15,18 @@ PILOT_KINDS = {
     "armor": "pilot-armor",
 }
 _PRONOUNS = ("he", "she", "they", "it")
+# What else a starship or vehicle carries (singular): "2 vehicles", "4 TIEs", "1 astromech", "2 'riders'".
+CARRIED = {
+    "vehicle",
+    "tie",
+    "starfighter",
+    "astromech",
+    "rider",
+    "droid",
+    "starship",
+    "capital starship",
+    "creature",
+}
 _PILOTS = ("pilots", "pilot", "drives", "drive")
 
 
@@ -208,10 +220,10 @@ def read_capacity(cur: Cursor, i: int) -> Found:
             kind = "may-add-pilots"
         elif words in (["passenger"], ["passengers"]):
             kind = "may-add-passengers"
-        elif any(w in ("as", "to", "of", "ability") for w in words):
-            return None
-        else:
+        elif words[-1].rstrip("s") in CARRIED:
             kind = "may-add-cards"
+        else:
+            return None
         found.append(effect(kind, amount=amount, target="" if kind != "may-add-cards" else " ".join(words)))
         k = j = end
         if cur.low(k) == ",":

@@ -32,6 +32,9 @@ def read_deploys_only(cur: Cursor, i: int) -> Found:
     target, end = _place(cur, j)
     if end < 0:
         return None
+    but = cur.find(j, "but", end)
+    if but > j and cur.low(but - 1) == ",":
+        target, end = cur.text(j + 1, but - 1), but - 1
     k = cur.words(end, ", but may move elsewhere")
     if k >= 0:
         detail, end = (*detail, "may move elsewhere"), k

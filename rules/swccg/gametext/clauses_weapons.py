@@ -20,11 +20,17 @@ def read_weapon_target(cur: Cursor, i: int) -> Found:
         and cur.low(j) not in ("a", "an", "any")
     ):
         return None
-    end = name_until(cur, j, ("for", "using", "at", ";", ".", "(", "present", "with"))
+    end = name_until(cur, j, ("for", "using", ";", "."))
+    if cur.low(end) not in ("for", "using"):
+        end = name_until(cur, j, ("at", ";", ".", "(", "present", "with"))
+    elif cur.low(end - 1) == ",":
+        end -= 1  # "…, or at a system it orbits, using 4 Force"
     targets = cur.text(j, end)
     if not targets:
         return None
     found = [effect("weapon-target", target=targets)]
+    if cur.low(end) == ",":
+        end += 1
     k = cur.words(end, "for free")
     if k >= 0:
         found.append(effect("weapon-fire-cost", value=0.0))

@@ -79,6 +79,8 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
         return Condition("phase", text(i + 1, j), negated)
     if low(i) == "armed" and j == i + 1:
         return Condition("armed-with", "", negated)
+    if low(i) == "aboard" and j == i + 1:
+        return Condition("aboard", "", negated)
     if low(i) == "alone" and j == i + 1:
         return Condition("alone", "", negated)
     if low(i) in PLACES and i + 1 < j:

@@ -137,6 +137,12 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
                 leads.append(read_condition(cur, i, comma))
                 i = comma + 1
                 continue
+            # "When with General Calrissian may add one battle destiny": no comma, the condition ends at "may".
+            may = name_until(cur, i, ("may",))
+            if i + 1 < may < end:
+                leads.append(read_condition(cur, i, may))
+                i = may
+                continue
         break
     effects: list[Effect] = []
     trail = None
@@ -155,10 +161,11 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
             close = cur.closing(i)
             if close < 0 or close >= end:
                 return None
-            more = _alternative(cur, i + 1, close, group[-1])
-            if more is None:
-                return None
-            group.extend(more)
+            for start, stop in _alternatives(cur, i + 1, close):
+                more = _alternative(cur, start, stop, group[-1])
+                if more is None:
+                    return None
+                group.extend(more)
             i = close + 1
         effects.extend(group)
         if i >= end:
@@ -271,6 +278,8 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
                 else ([e if e.target else replace(e, target="it") for e in found[0]], found[1])
             )
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
+    if cur.low(i) in LEADING or cur.low(i) in TRAILING:
+        return None
     for k in range(i + 1, min(cur.n, i + 10)):
         low = cur.low(k)
         if low in (",", ";", "(", ":"):
@@ -313,6 +322,17 @@ def _permanent_weapon(cur: Cursor, i: int) -> Found:
             found.extend(replace(e, detail=(*e.detail, "permanent weapon")) for e in inner)
         start = stop + 1
     return found, close + 1
+
+
+def _alternatives(cur: Cursor, i: int, j: int) -> list[tuple[int, int]]:
+    """A bracket's alternatives, cut at commas that open another number: "< 6 if alone, < 7 if both"."""
+    parts, start = [], i
+    for k in range(i, j):
+        if cur.low(k) == "," and (cur.low(k + 1) in ("<", "+", "-") or cur.count(k + 1)[1] >= 0):
+            parts.append((start, k))
+            start = k + 1
+    parts.append((start, j))
+    return parts
 
 
 def _alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | None:
