@@ -214,6 +214,10 @@ def read_capacity(cur: Cursor, i: int) -> Found:
         words = [w.strip("'") for w in cur.text(j, end).casefold().split()]
         if not words or len(words) > 4:
             return None
+        if words in (["rider"], ["riders"]) and cur.words(end, "( passengers )") >= 0:
+            words, end = ["passengers"], end + 3  # "2 'riders' (passengers)"
+        if words in (["driver"], ["drivers"]):
+            words = ["pilots"]  # a vehicle's drivers are its pilots
         if words in (["pilot", "or", "passenger"], ["pilots", "or", "passengers"]):
             kind = "may-add-pilots-or-passengers"
         elif words in (["pilot"], ["pilots"]):
@@ -285,7 +289,6 @@ def read_simple(cur: Cursor, i: int) -> Found:
         ("has ship-docking capability", "ship-docking"),
         ("has ship-docking ability", "ship-docking"),
         ("cannot move", "may-not-move"),
-        ("deploys and moves like a starfighter", "moves-like-starfighter"),
         ("may deploy without presence or force icons", "deploy-without-presence"),
         ("may be deployed even without presence or force icons", "deploy-without-presence"),
         ("may deploy even without presence or force icons", "deploy-without-presence"),
@@ -331,3 +334,47 @@ def read_adds_to_total(cur: Cursor, i: int) -> Found:
         amount, k = cur.signed(j)
         return ([effect("force-drain", amount=amount)], k) if k >= 0 else None
     return None
+
+
+def read_destiny_limit(cur: Cursor, i: int) -> Found:
+    """ "opponent may not draw more than one battle destiny here", "opponent may draw no more than one battle
+    destiny here", "players may not draw more than one battle destiny": `target` says whose draws."""
+    end = name_until(cur, i, ("may",))
+    if end - i > 3:
+        return None
+    who = cur.text(i, end)
+    j, _ = cur.any_of(end, ("may not draw more than", "may draw no more than"))
+    if j < 0:
+        return None
+    amount, k = cur.count(j)
+    k = cur.words(k, "battle destiny") if k >= 0 else -1
+    return ([effect("battle-destiny-limit", amount=amount, target=who)], k) if k >= 0 else None
+
+
+def read_no_react(cur: Cursor, i: int) -> Found:
+    """ "Opponent may not 'react' to or from here", "… to here", "… to same system or sector"."""
+    j = cur.words(i, "opponent may not")
+    if j < 0:
+        return None
+    if cur.low(j) == "'":
+        j += 1
+    j = cur.words(j, "react")
+    if j < 0:
+        return None
+    if cur.low(j) == "'":
+        j += 1
+    end = name_until(cur, j, (";", ",", "(", "and"))
+    return [effect("no-react", target=cur.text(j, end))], end
+
+
+def read_fly(cur: Cursor, i: int) -> Found:
+    """ "May 'fly' (landspeed = 3)"."""
+    j = cur.words(i, "may ' fly ' ( landspeed =")
+    if j < 0:
+        j = cur.words(i, "may ' fly ' ( landspeeed =")  # as printed on Jodo Kast
+    if j < 0:
+        return None
+    value, k = cur.count(j)
+    return (
+        ([effect("landspeed", value=value, detail=("fly",))], k + 1) if k >= 0 and cur.low(k) == ")" else None
+    )

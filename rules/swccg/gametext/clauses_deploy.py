@@ -102,6 +102,8 @@ def read_move_react(cur: Cursor, i: int) -> Found:
         return None
     while cur.low(j) in ("'", "."):
         j += 1
+    if cur.low(j) == "only" and cur.low(j + 1) in ("to", "at"):
+        j += 1
     if cur.low(j) in ("to", "at") and not place:
         end = name_until(cur, j, (";", ",", "(", "if", "for"))
         place, j = cur.text(j, end), end
@@ -179,3 +181,33 @@ def read_deploys_on(cur: Cursor, i: int) -> Found:
         found[-1] = effect("deploy-cost", detail=("X", cur.text(end + 1, stop)))
         end = stop
     return found, end
+
+
+def read_moves_like(cur: Cursor, i: int) -> Found:
+    """ "Deploys and moves like a starfighter", "Deploys and moves like an undercover spy"."""
+    j = cur.words(i, "deploys and moves like")
+    if j < 0:
+        return None
+    end = name_until(cur, j, (";", ",", "("))
+    return ([effect("deploys-and-moves-like", target=cur.text(j, end))], end) if end > j else None
+
+
+def read_deploys_for(cur: Cursor, i: int) -> Found:
+    """ "Deploys for 1 Force to an unoccupied site" (the place follows as a condition); "May deploy to exterior
+    sites"."""
+    j = cur.words(i, "deploys for")
+    if j >= 0:
+        amount, k = cur.count(j)
+        k = cur.words(k, "force") if k >= 0 else -1
+        return ([effect("deploy-cost", value=amount)], k) if k >= 0 else None
+    j = cur.words(i, "may deploy to")
+    if j < 0:
+        return None
+    end = name_until(cur, j, (";", ",", "(", "if"))
+    return ([effect("may-deploy-to", target=cur.text(j, end))], end) if end > j else None
+
+
+def read_take_off(cur: Cursor, i: int) -> Found:
+    """ "Takes off and lands for free"."""
+    j = cur.words(i, "takes off and lands for free")
+    return ([effect("move-cost", value=0.0, detail=("takes off and lands",))], j) if j >= 0 else None

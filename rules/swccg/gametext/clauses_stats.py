@@ -77,6 +77,10 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
             return None
         start = k + 1 if low in _LINKS else k if low in ("deploy", "deploys") else -1
         if start < 0:
+            # "Bantha ability = ½": a subject, then its stat.
+            kinds, j = _stats(cur, k)
+            if j >= 0 and cur.low(j) in ("=", "+", "-"):
+                return _change(cur, kinds, j, cur.text(i, k))
             continue
         if cur.low(start) == "each":
             start += 1

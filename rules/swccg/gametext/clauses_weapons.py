@@ -85,14 +85,20 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
         return None
     j += 1
     detail = [outcome] + ([what] if what else [])
-    k = cur.words(j, ", and its forfeit = 0")
-    if k < 0:
-        k = cur.words(j, ", and it forfeit = 0")
-    if k >= 0:
-        detail.append("forfeit = 0")
+    # What else a hit does, between commas or in brackets: ", and its forfeit = 0,", "(and may not be used to
+    # satisfy attrition)", " and forfeit -3".
+    if cur.low(j) in (",", "(") and cur.low(j + 1) == "and":
+        close = cur.closing(j) if cur.low(j) == "(" else name_until(cur, j + 1, (",",))
+        if close < 0 or close >= cur.n:
+            return None
+        detail.append(_also(cur.text(j + 2, close)))
+        j = close + 1
+    elif cur.low(j) == "and" and cur.low(j + 1) == "forfeit":
+        amount, k = cur.signed(j + 2)
+        if k < 0:
+            return None
+        detail.append(cur.text(j + 1, k))
         j = k
-        if cur.low(j) == ",":
-            j += 1
     if cur.low(j) != "if":
         return None
     j += 1
@@ -122,3 +128,19 @@ def read_weapon_adjust(cur: Cursor, i: int) -> Found:
         return None
     sign = -1.0 if word.startswith("subtract") else 1.0
     return [effect("adds-to-destiny", amount=sign * amount, target="weapon destiny")], k
+
+
+def _also(words: str) -> str:
+    """ "its forfeit = 0" and "it forfeit = 0" (a misprint) alike."""
+    folded = " ".join(words.split())
+    return "forfeit = 0" if folded in ("its forfeit = 0", "it forfeit = 0") else folded
+
+
+def read_fire_repeatedly(cur: Cursor, i: int) -> Found:
+    """ "May fire repeatedly for 2 Force each time"."""
+    j = cur.words(i, "may fire repeatedly for")
+    if j < 0:
+        return None
+    amount, k = cur.count(j)
+    k = cur.words(k, "force each time") if k >= 0 else -1
+    return ([effect("weapon-fire-repeatedly", value=amount)], k) if k >= 0 else None

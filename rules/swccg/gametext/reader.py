@@ -37,6 +37,12 @@ CLAUSES = (
     battle.read_immunity,
     battle.read_capacity,
     battle.read_simple,
+    battle.read_destiny_limit,
+    battle.read_no_react,
+    battle.read_fly,
+    deploy.read_moves_like,
+    deploy.read_deploys_for,
+    deploy.read_take_off,
     deploy.read_deploys_only,
     deploy.read_may_not_deploy,
     deploy.read_deploy_as,
@@ -66,6 +72,7 @@ WEAPON_CLAUSES = (
     weapons.read_weapon_destiny,
     weapons.read_weapon_hit,
     weapons.read_weapon_adjust,
+    weapons.read_fire_repeatedly,
 )
 LEADING = ("while", "when", "if", "unless", "whenever", "at", "on", "during")
 TRAILING = (
