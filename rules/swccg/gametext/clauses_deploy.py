@@ -4,6 +4,7 @@ to Coruscant", "May move as a 'react' for free", "Use 2 Force to deploy on your 
 
 from .found import Found, effect, name_until
 from .tokens import Cursor
+from .vocabulary import Condition
 
 _PLACE = ("on", "to", "at", "aboard", "in")
 _STOPS = (";", "if", "unless", "while", "when", "(", ".")
@@ -63,7 +64,6 @@ def read_deploy_as(cur: Cursor, i: int) -> Found:
     found = []
     amount, k = cur.signed(j)
     if k >= 0:
-        found.append(effect("deploy-cost", amount=amount))
         j = k
     k, _ = cur.any_of(j, ("as a", "as an"))
     if k < 0:
@@ -72,6 +72,8 @@ def read_deploy_as(cur: Cursor, i: int) -> Found:
     role = cur.text(k, end).strip("'`").rstrip(".")
     if not role:
         return None
+    if amount is not None:  # "May deploy -2 as a 'react'": the cost when deploying so
+        found.append(effect("deploy-cost", amount=amount, detail=(cur.text(k - 2, end),)))
     detail = ()
     if cur.low(end) in _PLACE:
         place, end2 = _place(cur, end)
@@ -150,6 +152,12 @@ def read_may_deploy_aboard(cur: Cursor, i: int) -> Found:
     return found, j
 
 
+def _other_cost(cur: Cursor, j: int) -> bool:
+    j += cur.low(j) == "or"
+    k = j + 1 if cur.low(j) == "free" else cur.count(j)[1]
+    return k >= 0 and cur.low(k) == "on"
+
+
 def read_deploys_on(cur: Cursor, i: int) -> Found:
     """A weapon's or device's "Deploy on Vader", "Use 2 Force to deploy on your warrior", "Deploy on your Leia or
     use 3 Force to deploy on your other warrior"."""
@@ -169,6 +177,12 @@ def read_deploys_on(cur: Cursor, i: int) -> Found:
     if k < 0:
         return None
     end = name_until(cur, k, (";", "(", "if", "where", "use"))
+    for c in range(k, end):  # the list of cards ends where another cost begins: ", or 3 on …", ", free on …"
+        if cur.low(c) == "," and _other_cost(cur, c + 1):
+            end = c
+            break
+    if cur.low(end - 1) == "," and cur.low(end) == "where":
+        end -= 1
     if cur.low(end) == "use" and cur.low(end - 1) == "or":
         end -= (
             1  # "Deploy on your Leia or use 3 Force to deploy on your other warrior": two ways, two clauses
@@ -176,6 +190,17 @@ def read_deploys_on(cur: Cursor, i: int) -> Found:
     if end <= k:
         return None
     found.insert(0, effect("deploys-on", target=cur.text(k, end)))
+    # "…, free on 4-LOM", "…, or 3 on your other bounty hunter", "…, 4 on any other warrior": other costs.
+    while cur.low(end) == ",":
+        j = end + 1 + (cur.low(end + 1) == "or")
+        value, k2 = (0.0, j + 1) if cur.low(j) == "free" else cur.count(j)
+        if k2 < 0 or cur.low(k2) != "on":
+            break
+        stop = name_until(cur, k2 + 1, (";", "(", ","))
+        found.append(effect("deploy-cost", value=value, condition=Condition("at", cur.text(k2 + 1, stop))))
+        end = stop
+    if cur.low(end) == "," and cur.words(end + 1, "where x =") >= 0:
+        end += 1
     if cur.words(end, "where x =") >= 0 and found[-1].kind == "deploy-cost":
         stop = name_until(cur, end + 3, (";",))
         found[-1] = effect("deploy-cost", detail=("X", cur.text(end + 1, stop)))

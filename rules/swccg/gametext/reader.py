@@ -19,7 +19,7 @@ from .found import Found, effect, name_until
 from .records import CardText
 from .sentences import split_sentences
 from .tokens import Cursor, tokenize
-from .vocabulary import UNREAD, Condition, Effect
+from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
 
 MAX_TEXT = (
     4_000  # characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept unread
@@ -122,6 +122,12 @@ def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
     effects = _clauses(cur, 0, end, weapon)
     if effects is None:
         return (Effect(UNREAD, sentence),)
+    if any(e.kind == "permanent-pilot" for e in effects):
+        # "Permanent pilot …, who … adds 2 to power": the pilot's bonus, not a change to the printed number.
+        effects = [
+            replace(e, detail=(*e.detail, "permanent pilot")) if e.kind in STAT_KINDS.values() else e
+            for e in effects
+        ]
     return tuple(replace(e, sentence=sentence) for e in effects)
 
 
@@ -380,6 +386,8 @@ def _alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | No
         return [Effect(kind_, "", n, None, target, condition, detail) for n, kind_ in pairs]
     else:
         amount, i = cur.count(i)
+        if last.value is not None:  # "(1 on your non-unique warrior)" after "Use 2 Force to deploy on …"
+            amount, value = None, amount
     if i < 0:
         return None
     condition = _alternative_condition(cur, i, k, kind)
