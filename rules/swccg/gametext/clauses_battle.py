@@ -11,7 +11,6 @@ PILOT_KINDS = {
     "power": "pilot-power",
     "maneuver": "pilot-maneuver",
     "hyperspeed": "pilot-hyperspeed",
-    "landspeed": "pilot-landspeed",
     "armor": "pilot-armor",
 }
 _PRONOUNS = ("he", "she", "they", "it")
@@ -100,9 +99,10 @@ def read_battle_destiny(cur: Cursor, i: int) -> Found:
     otherwise" / "if unable to otherwise"."""
     j = _adds(cur, i)
     kind = "adds-battle-destiny"
+    detail: tuple[str, ...] = ()
     if j < 0:
         j = cur.words(i, "may")
-        j = i if j < 0 else j
+        j, detail = (i, ()) if j < 0 else (j, ("may",))
         k, _ = cur.any_of(j, ("draws", "draw"))
         if k < 0:
             return None
@@ -118,7 +118,7 @@ def read_battle_destiny(cur: Cursor, i: int) -> Found:
         if end < 0:
             return None
         k = end
-    return [effect(kind, amount=amount)], k
+    return [effect(kind, amount=amount, detail=detail)], k
 
 
 def read_adds_to_destiny(cur: Cursor, i: int) -> Found:

@@ -20,7 +20,12 @@ STAT_WORDS = sorted(
 _LINKS = ("is", "are")
 
 
+_FIRST = {words.split()[0] for words, _ in STAT_WORDS}
+
+
 def stat_at(cur: Cursor, i: int) -> tuple[str, int]:
+    if cur.low(i) not in _FIRST:
+        return "", -1
     for words, kind in STAT_WORDS:
         j = cur.words(i, words)
         if j >= 0:

@@ -23,6 +23,11 @@ def read_condition(cur: Cursor, i: int, j: int) -> Condition:
         i += 3
     if i >= j:
         return Condition("state", cur.text(i, j), negated)
+    # "during that battle, unless Vader is present": two conditions, the second negated.
+    unless = cur.find(i + 1, "unless", j)
+    if unless > i + 1 and cur.low(unless - 1) == ",":
+        first = read_condition(cur, i - (opener in OPENERS), unless - 1)
+        return Condition("all", "", False, (first, read_condition(cur, unless, j)))
     parts = _split_and(cur, i, j)
     if len(parts) > 1:
         conditions = tuple(_one(cur, a, b, False) for a, b in parts)
@@ -75,6 +80,8 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
         k = cur.words(i, phrase)
         if k >= 0 and k < j:
             return Condition(kind, text(k, j), negated)
+    if low(i) == "deployed" and j == i + 1:
+        return Condition("deployed", "", negated)
     if low(i) == "during" and i + 1 < j:
         return Condition("phase", text(i + 1, j), negated)
     if low(i) == "armed" and j == i + 1:

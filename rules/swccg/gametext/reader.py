@@ -18,7 +18,7 @@ from .conditions import read_condition
 from .found import Found, effect, name_until
 from .records import CardText
 from .sentences import split_sentences
-from .tokens import Cursor, tokenize
+from .tokens import Cursor, number, tokenize
 from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
 
 MAX_TEXT = (
@@ -27,53 +27,75 @@ MAX_TEXT = (
 MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
 MAX_CLAUSES = 12
 
+ANY = None  # a reader that may start with a subject: tried whatever the first word
+# Each reader with the words a clause it reads may start with ("#": a number), in the order they are tried: a
+# clause is offered only to the readers its first word fits.
 CLAUSES = (
-    battle.read_permanent_pilot,
-    battle.read_pilot,
-    battle.read_battle_destiny,
-    battle.read_adds_to_destiny,
-    battle.read_adds_to_total,
-    stats.read_adds_to_stat,
-    battle.read_immunity,
-    battle.read_capacity,
-    battle.read_simple,
-    battle.read_destiny_limit,
-    battle.read_no_react,
-    battle.read_fly,
-    deploy.read_moves_like,
-    deploy.read_deploys_for,
-    deploy.read_take_off,
-    deploy.read_deploys_only,
-    deploy.read_may_not_deploy,
-    deploy.read_deploy_as,
-    deploy.read_move_react,
-    deploy.read_move_cost,
-    deploy.read_may_deploy_aboard,
-    deploy.read_deploys_on,
-    stats.read_stat_change,
-    actions.read_agenda,
-    actions.read_maintenance,
-    actions.read_take_into_hand,
-    actions.read_deploy_from_pile,
-    actions.read_peek,
-    actions.read_cancel,
-    actions.read_force,
-    actions.read_draw_destiny,
-    actions.read_targeted_by,
-    actions.read_target,
-    actions.read_place,
-    actions.read_draw_cards,
-    actions.read_card_action,
-    actions.read_landspeed_cost,
-    actions.read_lost,
+    (battle.read_permanent_pilot, {"permanent"}),
+    (battle.read_pilot, {"adds", "add"}),
+    (battle.read_battle_destiny, {"adds", "add", "may", "draws", "draw"}),
+    (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract"}),
+    (battle.read_adds_to_total, {"may", "adds", "add", "force"}),
+    (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
+    (battle.read_immunity, {"immune"}),
+    (battle.read_capacity, {"may"}),
+    (battle.read_simple, {"may", "has", "cannot", "deploys"}),
+    (battle.read_destiny_limit, ANY),
+    (battle.read_no_react, {"opponent"}),
+    (battle.read_fly, {"may"}),
+    (deploy.read_moves_like, {"deploys"}),
+    (deploy.read_deploys_for, {"deploys", "may"}),
+    (deploy.read_take_off, {"takes"}),
+    (deploy.read_deploys_only, {"deploys", "deploy", "may", "must"}),
+    (deploy.read_may_not_deploy, {"may", "does"}),
+    (deploy.read_deploy_as, {"may"}),
+    (deploy.read_move_react, {"may"}),
+    (deploy.read_move_cost, {"moves", "move", "may"}),
+    (deploy.read_may_deploy_aboard, {"may", "deploys", "deploy"}),
+    (deploy.read_deploys_on, {"use", "deploy", "deploys"}),
+    (stats.read_stat_change, ANY),
+    (actions.read_agenda, {"agenda", "agendas"}),
+    (actions.read_maintenance, {"end"}),
+    (actions.read_take_into_hand, {"take"}),
+    (actions.read_deploy_from_pile, {"deploy"}),
+    (actions.read_peek, {"peek"}),
+    (actions.read_cancel, {"cancel", "cancels"}),
+    (actions.read_force, {"retrieve", "opponent", "lose"}),
+    (actions.read_draw_destiny, {"both", "opponent", "draw", "draws"}),
+    (actions.read_targeted_by, {"may"}),
+    (actions.read_target, {"target"}),
+    (actions.read_place, {"place"}),
+    (actions.read_draw_cards, {"draw", "draws"}),
+    (actions.read_card_action, {"steal", "retrieve", "exchange", "reveal", "search"}),
+    (actions.read_landspeed_cost, {"to"}),
+    (actions.read_lost, ANY),
 )
 WEAPON_CLAUSES = (
-    weapons.read_weapon_target,
-    weapons.read_weapon_destiny,
-    weapons.read_weapon_hit,
-    weapons.read_weapon_adjust,
-    weapons.read_fire_repeatedly,
+    (weapons.read_weapon_target, {"may", "target"}),
+    (weapons.read_weapon_destiny, {"both", "draw"}),
+    (weapons.read_weapon_hit, {"target", "character", "vehicle", "starship", "creature"}),
+    (weapons.read_weapon_adjust, {"add", "subtract", "adds", "subtracts"}),
+    (weapons.read_fire_repeatedly, {"may"}),
 )
+
+
+def _by_first_word(readers) -> tuple[dict[str, tuple], tuple]:
+    words = {w for _, starts in readers if starts for w in starts}
+    table = {w: tuple(r for r, starts in readers if starts is ANY or w in starts) for w in words}
+    return table, tuple(r for r, starts in readers if starts is ANY)
+
+
+_READERS = _by_first_word(CLAUSES)
+_WEAPON_READERS = _by_first_word(WEAPON_CLAUSES + CLAUSES)
+
+
+def _readers(cur: Cursor, i: int, weapon: bool) -> tuple:
+    table, anywhere = _WEAPON_READERS if weapon else _READERS
+    first = cur.low(i)
+    key = "#" if first not in table and number(cur.tokens[i]) is not None else first
+    return table.get(key, anywhere)
+
+
 LEADING = ("while", "when", "if", "unless", "whenever", "at", "on", "during")
 TRAILING = (
     "if",
@@ -170,6 +192,12 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
         group, i = found
         if i > end:
             return None
+        if effects and effects[-1].target and effects[-1].kind in STAT_KINDS.values():
+            # "your smugglers are each forfeit +2 and defense value +2": the subject goes on.
+            group = [
+                replace(e, target=effects[-1].target) if e.kind in STAT_KINDS.values() and not e.target else e
+                for e in group
+            ]
         while i < end and cur.low(i) == "(":
             close = cur.closing(i)
             if close < 0 or close >= end:
@@ -214,10 +242,21 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
         if lead.kind == "piloting":
             # "When piloting Falcon, adds 2 to maneuver": to the maneuver of what it pilots.
             effects = [_piloted(e, lead.subject) for e in effects]
+        elif lead.kind == "aboard" and lead.subject:
+            # "While aboard any starfighter, adds 2 to power, maneuver and hyperspeed": the starship's numbers.
+            effects = [_aboard(e, lead.subject) for e in effects]
         effects = _conditioned(effects, lead)
     if limits:
         effects = [replace(e, detail=(*e.detail, *limits)) for e in effects]
     return effects
+
+
+def _aboard(e: Effect, what: str) -> Effect:
+    mine = not e.target or e.target == "it"
+    return replace(e, target=what) if e.kind in _CRAFT_STATS and mine and e.amount is not None else e
+
+
+_CRAFT_STATS = {"power", "maneuver", "hyperspeed", "armor"}
 
 
 def _piloted(e: Effect, what: str) -> Effect:
@@ -272,11 +311,9 @@ def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
 
 
 def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
-    for reader in WEAPON_CLAUSES if weapon else ():
-        found = reader(cur, i)
-        if found is not None:
-            return found
-    for reader in CLAUSES:
+    if i >= cur.n:
+        return None
+    for reader in _readers(cur, i, weapon):
         found = reader(cur, i)
         if found is not None:
             return found
@@ -301,7 +338,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
             start = k + 1 if low in ("is", "are") else k
             if cur.low(start) == "each":
                 start += 1
-            for reader in CLAUSES:
+            for reader in _readers(cur, start, False) if start < cur.n else ():
                 found = reader(cur, start)
                 if found is not None:
                     subject = cur.text(i, k)

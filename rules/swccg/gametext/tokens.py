@@ -90,27 +90,38 @@ def number(token: Token | None) -> float | None:
     return None
 
 
+_PHRASES: dict[str, tuple[str, ...]] = {}  # a phrase's words, split once
+
+
+def _phrase(phrase: str) -> tuple[str, ...]:
+    words = _PHRASES.get(phrase)
+    if words is None:
+        words = _PHRASES[phrase] = tuple(phrase.split())
+    return words
+
+
 class Cursor:
     """Matching helpers over a sentence's tokens. Each returns the index after what it matched, or -1; none looks
     further than the sentence, so a match costs at most its length."""
 
-    __slots__ = ("tokens", "sentence", "n")
+    __slots__ = ("tokens", "sentence", "n", "lows")
 
     def __init__(self, sentence: str, tokens: tuple[Token, ...]):
         self.sentence = sentence
         self.tokens = tokens
         self.n = len(tokens)
+        self.lows = tuple(t.low for t in tokens)
 
     def low(self, i: int) -> str:
-        return self.tokens[i].low if 0 <= i < self.n else ""
+        return self.lows[i] if 0 <= i < self.n else ""
 
     def words(self, i: int, phrase: str) -> int:
         """`phrase`'s words (space separated, case-folded) at i."""
-        for word in phrase.split():
-            if self.low(i) != word:
-                return -1
-            i += 1
-        return i
+        words = _phrase(phrase)
+        j = i + len(words)
+        if i < 0 or j > self.n or self.lows[i:j] != words:
+            return -1
+        return j
 
     def any_of(self, i: int, phrases) -> tuple[int, str]:
         """The first of `phrases` matching at i: (index after it, the phrase), or (-1, "")."""
