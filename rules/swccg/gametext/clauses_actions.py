@@ -217,10 +217,24 @@ def read_lost(cur: Cursor, i: int) -> Found:
 
 def read_landspeed_cost(cur: Cursor, i: int) -> Found:
     """ "To use his landspeed requires +1 Force"."""
-    j = cur.words(i, "to use his landspeed requires")
-    if j < 0:
-        j = cur.words(i, "to use her landspeed requires")
+    j, _ = cur.any_of(i, ("to use his landspeed requires", "to use her landspeed requires", "requires"))
     if j < 0:
         return None
     amount, k = cur.signed(j)
-    return ([effect("landspeed-cost", amount=amount)], k + 1) if k >= 0 and cur.low(k) == "force" else None
+    if k < 0 or cur.low(k) != "force":
+        return None
+    if cur.low(i) == "requires":  # "Requires +2 Force to use Landspeed"
+        k = cur.words(k + 1, "to use landspeed")
+        return ([effect("landspeed-cost", amount=amount)], k) if k >= 0 else None
+    return [effect("landspeed-cost", amount=amount)], k + 1
+
+
+def read_suspend(cur: Cursor, i: int) -> Found:
+    """ "Suspends Asteroid Sanctuary at related sector", "Bad Feeling Have I is suspended"."""
+    j = cur.words(i, "suspends")
+    if j >= 0:
+        return _rest(cur, j, "suspend", (";", "(", ".", "while", "when", "if", "at"))
+    end = name_until(cur, i, ("is", "are", ",", ";"))
+    if end > i and cur.words(end + 1, "suspended") == end + 2:
+        return [effect("suspend", target=cur.text(i, end))], end + 2
+    return None

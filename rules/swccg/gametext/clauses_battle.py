@@ -63,10 +63,10 @@ def pilot_pairs(cur: Cursor, j: int) -> tuple[list[tuple[float | None, str]], in
         return pairs, j
 
 
-def piloted(cur: Cursor, j: int) -> tuple[str, str, int]:
+def piloted(cur: Cursor, j: int, of: bool = True) -> tuple[str, str, int]:
     """ "of anything he pilots", "of any starship she pilots": (what, "pilots" or "drives", index after), or
     ("", "", -1)."""
-    if cur.low(j) != "of":
+    if of and cur.low(j) != "of":
         return "", "", -1
     j += 1
     end = j
@@ -91,7 +91,13 @@ def read_pilot(cur: Cursor, i: int) -> Found:
     target, verb, j = piloted(cur, j)
     if j < 0:
         return None
-    return [effect(kind, amount=n, target=target, detail=(verb,)) for n, kind in pairs], j
+    found = [effect(kind, amount=n, target=target, detail=(verb,)) for n, kind in pairs]
+    if cur.low(j) == "or":  # "… of anything he pilots or any swoop he drives"
+        other, verb, k = piloted(cur, j, of=False)
+        if k >= 0:
+            found += [effect(kind, amount=n, target=other, detail=(verb,)) for n, kind in pairs]
+            j = k
+    return found, j
 
 
 def read_battle_destiny(cur: Cursor, i: int) -> Found:
@@ -139,9 +145,12 @@ def read_adds_to_destiny(cur: Cursor, i: int) -> Found:
     sign, joint = 1.0, "to"
     if j < 0:
         j, word = cur.any_of(i, ("subtracts", "subtract"))
-        if j < 0:
+        if j >= 0:
+            sign, joint = -1.0, "from"
+        elif cur.count(i)[1] >= 0:
+            j = i  # "… and 1 to each of his lightsaber weapon destiny draws": "adds" said before
+        else:
             return None
-        sign, joint = -1.0, "from"
     amount, j = cur.count(j)
     if j < 0 or cur.low(j) != joint:
         return None
@@ -293,6 +302,7 @@ def read_simple(cur: Cursor, i: int) -> Found:
         ("may be deployed even without presence or force icons", "deploy-without-presence"),
         ("may deploy even without presence or force icons", "deploy-without-presence"),
         ("may not move", "may-not-move"),
+        ("prevents opponent from ' reacting '", "no-react"),
     ):
         j = cur.words(i, phrase)
         if j >= 0:

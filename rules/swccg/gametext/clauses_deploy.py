@@ -2,6 +2,8 @@
 but may move elsewhere", "May not deploy to Dagobah", "May deploy as a 'react'", "May deploy as an Undercover spy
 to Coruscant", "May move as a 'react' for free", "Use 2 Force to deploy on your warrior", "Deploy on Vader"."""
 
+from dataclasses import replace
+
 from .found import Found, effect, name_until
 from .tokens import Cursor
 from .vocabulary import Condition
@@ -11,10 +13,11 @@ _STOPS = (";", "if", "unless", "while", "when", "(", ".")
 
 
 def _place(cur: Cursor, i: int) -> tuple[str, int]:
-    """A place after "on"/"to"/"at"/"aboard": its words and where they end."""
-    if cur.low(i) not in _PLACE:
+    """A place after "on"/"to"/"at"/"aboard" (or a role: "as an Undercover spy at …"): its words and where they
+    end."""
+    if cur.low(i) not in _PLACE and cur.low(i) != "as":
         return "", -1
-    start = i + 1 if cur.low(i) != "aboard" else i
+    start = i + 1 if cur.low(i) not in ("aboard", "as") else i
     end = name_until(cur, start, _STOPS)
     return cur.text(start, end), end
 
@@ -189,7 +192,10 @@ def read_deploys_on(cur: Cursor, i: int) -> Found:
         )
     if end <= k:
         return None
-    found.insert(0, effect("deploys-on", target=cur.text(k, end)))
+    target = cur.text(k, end)
+    if found:  # "Use 3 Force to deploy on your other warrior": the cost of deploying there
+        found[0] = replace(found[0], condition=Condition("at", target))
+    found.insert(0, effect("deploys-on", target=target))
     # "…, free on 4-LOM", "…, or 3 on your other bounty hunter", "…, 4 on any other warrior": other costs.
     while cur.low(end) == ",":
         j = end + 1 + (cur.low(end + 1) == "or")

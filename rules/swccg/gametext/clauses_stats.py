@@ -66,6 +66,13 @@ def _change(cur: Cursor, kinds: list[str], j: int, target: str) -> Found:
     k = cur.words(j, "may not be increased")
     if k >= 0:
         return [effect("stat-not-increased", target=kind) for kind in kinds], k
+    k = cur.words(j, "may not be reduced")
+    if k >= 0:  # "Slave I's power may not be reduced by opponent"
+        k2 = cur.words(k, "by opponent")
+        return [
+            effect("stat-not-reduced", target=kind, detail=("by opponent",) if k2 >= 0 else ())
+            for kind in kinds
+        ], max(k, k2)
     return None
 
 
@@ -84,7 +91,7 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
         if start < 0:
             # "Bantha ability = ½": a subject, then its stat.
             kinds, j = _stats(cur, k)
-            if j >= 0 and cur.low(j) in ("=", "+", "-"):
+            if j >= 0 and cur.low(j) in ("=", "+", "-", "may"):
                 return _change(cur, kinds, j, cur.text(i, k))
             continue
         if cur.low(start) == "each":

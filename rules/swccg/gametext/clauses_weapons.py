@@ -80,25 +80,33 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
     j += 1
     if cur.low(j) == "is":
         j += 1
+    if cur.low(j) == "'":  # "target 'hit,' and …"
+        j += 1
     outcome = cur.low(j)
     if outcome not in _OUTCOMES:
         return None
     j += 1
+    if cur.low(j) == "," and cur.low(j + 1) == "'":
+        j += 1
+    elif cur.low(j) == "'":
+        j += 1
     detail = [outcome] + ([what] if what else [])
     # What else a hit does, between commas or in brackets: ", and its forfeit = 0,", "(and may not be used to
     # satisfy attrition)", " and forfeit -3".
-    if cur.low(j) in (",", "(") and cur.low(j + 1) == "and":
-        close = cur.closing(j) if cur.low(j) == "(" else name_until(cur, j + 1, (",",))
+    if cur.low(j) in (",", "(", "'") and cur.low(j + 1) == "and":
+        close = cur.closing(j) if cur.low(j) == "(" else name_until(cur, j + 1, (",", "if"))
         if close < 0 or close >= cur.n:
             return None
         detail.append(_also(cur.text(j + 2, close)))
-        j = close + 1
+        j = close + (cur.low(close) != "if")
     elif cur.low(j) == "and" and cur.low(j + 1) == "forfeit":
         amount, k = cur.signed(j + 2)
         if k < 0:
             return None
         detail.append(cur.text(j + 1, k))
         j = k
+    if j >= cur.n:  # "If destiny = target's destiny number, target is hit": the test is the condition before
+        return [effect("weapon-hit", detail=tuple(detail))], j
     if cur.low(j) != "if":
         return None
     j += 1

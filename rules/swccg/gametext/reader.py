@@ -34,12 +34,12 @@ CLAUSES = (
     (battle.read_permanent_pilot, {"permanent"}),
     (battle.read_pilot, {"adds", "add"}),
     (battle.read_battle_destiny, {"adds", "add", "may", "draws", "draw"}),
-    (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract"}),
+    (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_adds_to_total, {"may", "adds", "add", "force"}),
     (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_immunity, {"immune"}),
     (battle.read_capacity, {"may"}),
-    (battle.read_simple, {"may", "has", "cannot", "deploys"}),
+    (battle.read_simple, {"may", "has", "cannot", "deploys", "prevents"}),
     (battle.read_destiny_limit, ANY),
     (battle.read_no_react, {"opponent"}),
     (battle.read_fly, {"may"}),
@@ -67,7 +67,8 @@ CLAUSES = (
     (actions.read_place, {"place"}),
     (actions.read_draw_cards, {"draw", "draws"}),
     (actions.read_card_action, {"steal", "retrieve", "exchange", "reveal", "search"}),
-    (actions.read_landspeed_cost, {"to"}),
+    (actions.read_landspeed_cost, {"to", "requires"}),
+    (actions.read_suspend, ANY),
     (actions.read_lost, ANY),
 )
 WEAPON_CLAUSES = (
@@ -113,6 +114,7 @@ TRAILING = (
     "here",
     "with",
     "as",
+    "under",
 )
 SEPARATORS = (",", "and", ";", "but")
 
@@ -153,7 +155,19 @@ def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
     return tuple(replace(e, sentence=sentence) for e in effects)
 
 
-def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None:
+def _commas(cur: Cursor, first: int, end: int) -> list[int]:
+    """The first comma and up to three more after it, outside brackets."""
+    found = [first]
+    k = first
+    while len(found) < 4:
+        k = name_until(cur, k + 1, (",",))
+        if k >= end:
+            break
+        found.append(k)
+    return found
+
+
+def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> list[Effect] | None:
     """The clauses of tokens i..end, or None when one is not understood."""
     leads: list[Condition] = []
     limits: list[str] = []
@@ -169,6 +183,14 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
         if cur.low(i) in LEADING:
             comma = name_until(cur, i, (",", ":"))
             if comma < end:
+                # "When Booster, Mirax or Wedge piloting, Immune to attrition < 5": the condition may hold commas
+                # of its own; it ends at the first comma after which the rest reads.
+                for later in _commas(cur, comma, end) if depth < 1 else ():
+                    rest = _clauses(cur, later + 1, end, weapon, depth + 1)
+                    if rest is not None and later != comma:
+                        return _finish(rest, [*leads, read_condition(cur, i, later)], limits)
+                    if rest is not None:
+                        break
                 leads.append(read_condition(cur, i, comma))
                 i = comma + 1
                 continue
@@ -231,13 +253,18 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool) -> list[Effect] | None
             trail = None
             i = stop
         moved = False
-        while i < end and cur.low(i) in SEPARATORS:
+        while i < end and (cur.low(i) in SEPARATORS or cur.words(i, "or use") >= 0):
             i += 1
             moved = True
         if not moved:
             return None
     if trail is not None:
         effects = _conditioned(effects, trail)
+    return _finish(effects, leads, limits)
+
+
+def _finish(effects: list[Effect], leads: list[Condition], limits: list[str]) -> list[Effect]:
+    """The leading conditions and limits put on every effect of the sentence."""
     for lead in reversed(leads):
         if lead.kind == "piloting":
             # "When piloting Falcon, adds 2 to maneuver": to the maneuver of what it pilots.

@@ -40,6 +40,7 @@ KINDS: dict[str, str] = {
     "armor": "armor changed by `amount`",
     "politics": "politics changed by `amount`",
     "stat-not-increased": "the stat in `target` may not be increased",
+    "stat-not-reduced": "the stat in `target` may not be reduced (`detail`: by whom)",
     # Piloting and room aboard.
     "pilot-power": "adds `amount` to the power of what it pilots (`target`: anything, starship, vehicle…)",
     "pilot-maneuver": "adds `amount` to the maneuver of what it pilots",
@@ -103,6 +104,7 @@ KINDS: dict[str, str] = {
     "reveal": "reveal `target`",
     "search": "search `target`",
     "lost": "`target` is lost",
+    "suspend": "suspends the card or effect named in `target`",
     "force-generation": "Force generation changed by `amount` (`target`: whose, where)",
     "move-cost": "moves for free (`value` 0; `detail`: where to)",
     "may-deploy-aboard": "the cards named in `target` may deploy aboard this one",
