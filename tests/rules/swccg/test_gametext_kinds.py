@@ -1,6 +1,8 @@
 """Every effect kind and condition kind of the game text vocabulary, on a real card of the catalogue: the card's
 stored text read through the adapter (rules/swccg_gametext.py), the effect found with its numbers."""
 
+from pathlib import Path
+
 import pytest
 
 from rules.swccg.gametext import CONDITION_KINDS, KINDS
@@ -168,6 +170,11 @@ CONDITIONS = [
 def test_every_kind_has_a_case_on_a_real_card():
     assert {kind for _, kind, _, _ in CASES} == set(KINDS)
     assert {kind for _, kind, _, _ in CONDITIONS} == set(CONDITION_KINDS)
+
+
+def test_the_documentation_lists_every_kind():
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "swccg-gametext.md").read_text()
+    assert [kind for kind in [*KINDS, *CONDITION_KINDS] if f"| `{kind}` |" not in doc] == []
 
 
 def _effect(read_cards, code, kind, opening):
