@@ -4,119 +4,26 @@ A sentence is read as [leading condition ","] clause (separator clause)* [traili
 matched by hand-written readers over its tokens (clauses_*.py); brackets after a clause may give an alternative
 number ("(3 if Falcon)", "(< 5 while armed with a lightsaber)"). A sentence any part of which no reader matches
 is one UNREAD effect with its text. Work is bounded: the text and each sentence are length-capped, every reader
-moves forward over the tokens, and nothing backtracks.
+moves forward over the tokens, and the one retry — where a leading condition that holds commas ends — tries at
+most four commas, once.
 """
 
 from dataclasses import replace
 
-from . import clauses_actions as actions
 from . import clauses_battle as battle
-from . import clauses_deploy as deploy
-from . import clauses_stats as stats
-from . import clauses_weapons as weapons
+from .alternatives import alternative, alternatives
 from .conditions import read_condition
 from .found import Found, effect, name_until
+from .grammar import LEADING, SEPARATORS, TRAILING, readers
 from .records import CardText
 from .sentences import split_sentences
-from .tokens import Cursor, number, tokenize
+from .tokens import Cursor, tokenize
 from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
 
-MAX_TEXT = (
-    4_000  # characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept unread
-)
+# Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
+MAX_TEXT = 4_000
 MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
 MAX_CLAUSES = 12
-
-ANY = None  # a reader that may start with a subject: tried whatever the first word
-# Each reader with the words a clause it reads may start with ("#": a number), in the order they are tried: a
-# clause is offered only to the readers its first word fits.
-CLAUSES = (
-    (battle.read_permanent_pilot, {"permanent"}),
-    (battle.read_pilot, {"adds", "add"}),
-    (battle.read_battle_destiny, {"adds", "add", "may", "draws", "draw"}),
-    (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract", "#"}),
-    (battle.read_adds_to_total, {"may", "adds", "add", "force"}),
-    (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
-    (battle.read_immunity, {"immune"}),
-    (battle.read_capacity, {"may"}),
-    (battle.read_simple, {"may", "has", "cannot", "deploys", "prevents"}),
-    (battle.read_destiny_limit, ANY),
-    (battle.read_no_react, {"opponent"}),
-    (battle.read_fly, {"may"}),
-    (deploy.read_moves_like, {"deploys"}),
-    (deploy.read_deploys_for, {"deploys", "may"}),
-    (deploy.read_take_off, {"takes"}),
-    (deploy.read_deploys_only, {"deploys", "deploy", "may", "must"}),
-    (deploy.read_may_not_deploy, {"may", "does"}),
-    (deploy.read_deploy_as, {"may"}),
-    (deploy.read_move_react, {"may"}),
-    (deploy.read_move_cost, {"moves", "move", "may"}),
-    (deploy.read_may_deploy_aboard, {"may", "deploys", "deploy"}),
-    (deploy.read_deploys_on, {"use", "deploy", "deploys"}),
-    (stats.read_stat_change, ANY),
-    (actions.read_agenda, {"agenda", "agendas"}),
-    (actions.read_maintenance, {"end"}),
-    (actions.read_take_into_hand, {"take"}),
-    (actions.read_deploy_from_pile, {"deploy"}),
-    (actions.read_peek, {"peek"}),
-    (actions.read_cancel, {"cancel", "cancels"}),
-    (actions.read_force, {"retrieve", "opponent", "lose"}),
-    (actions.read_draw_destiny, {"both", "opponent", "draw", "draws"}),
-    (actions.read_targeted_by, {"may"}),
-    (actions.read_target, {"target"}),
-    (actions.read_place, {"place"}),
-    (actions.read_draw_cards, {"draw", "draws"}),
-    (actions.read_card_action, {"steal", "retrieve", "exchange", "reveal", "search"}),
-    (actions.read_landspeed_cost, {"to", "requires"}),
-    (actions.read_suspend, ANY),
-    (actions.read_lost, ANY),
-)
-WEAPON_CLAUSES = (
-    (weapons.read_weapon_target, {"may", "target"}),
-    (weapons.read_weapon_destiny, {"both", "draw"}),
-    (weapons.read_weapon_hit, {"target", "character", "vehicle", "starship", "creature"}),
-    (weapons.read_weapon_adjust, {"add", "subtract", "adds", "subtracts"}),
-    (weapons.read_fire_repeatedly, {"may"}),
-)
-
-
-def _by_first_word(readers) -> tuple[dict[str, tuple], tuple]:
-    words = {w for _, starts in readers if starts for w in starts}
-    table = {w: tuple(r for r, starts in readers if starts is ANY or w in starts) for w in words}
-    return table, tuple(r for r, starts in readers if starts is ANY)
-
-
-_READERS = _by_first_word(CLAUSES)
-_WEAPON_READERS = _by_first_word(WEAPON_CLAUSES + CLAUSES)
-
-
-def _readers(cur: Cursor, i: int, weapon: bool) -> tuple:
-    table, anywhere = _WEAPON_READERS if weapon else _READERS
-    first = cur.low(i)
-    key = "#" if first not in table and number(cur.tokens[i]) is not None else first
-    return table.get(key, anywhere)
-
-
-LEADING = ("while", "when", "if", "unless", "whenever", "at", "on", "during")
-TRAILING = (
-    "if",
-    "while",
-    "when",
-    "unless",
-    "whenever",
-    "at",
-    "on",
-    "to",
-    "in",
-    "aboard",
-    "during",
-    "where",
-    "here",
-    "with",
-    "as",
-    "under",
-)
-SEPARATORS = (",", "and", ";", "but")
 
 
 def read_card(
@@ -233,8 +140,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             close = cur.closing(i)
             if close < 0 or close >= end:
                 return None
-            for start, stop in _alternatives(cur, i + 1, close):
-                more = _alternative(cur, start, stop, group[-1])
+            for start, stop in alternatives(cur, i + 1, close):
+                more = alternative(cur, start, stop, group[-1])
                 if more is None:
                     return None
                 group.extend(more)
@@ -349,7 +256,7 @@ def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
 def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
     if i >= cur.n:
         return None
-    for reader in _readers(cur, i, weapon):
+    for reader in readers(cur, i, weapon):
         found = reader(cur, i)
         if found is not None:
             return found
@@ -374,7 +281,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
             start = k + 1 if low in ("is", "are") else k
             if cur.low(start) == "each":
                 start += 1
-            for reader in _readers(cur, start, False) if start < cur.n else ():
+            for reader in readers(cur, start, False) if start < cur.n else ():
                 found = reader(cur, start)
                 if found is not None:
                     subject = cur.text(i, k)
@@ -408,74 +315,3 @@ def _permanent_weapon(cur: Cursor, i: int) -> Found:
             found.extend(replace(e, detail=(*e.detail, "permanent weapon")) for e in inner)
         start = stop + 1
     return found, close + 1
-
-
-def _alternatives(cur: Cursor, i: int, j: int) -> list[tuple[int, int]]:
-    """A bracket's alternatives, cut at commas that open another number: "< 6 if alone, < 7 if both"."""
-    parts, start = [], i
-    for k in range(i, j):
-        if cur.low(k) == "," and (cur.low(k + 1) in ("<", "+", "-") or cur.count(k + 1)[1] >= 0):
-            parts.append((start, k))
-            start = k + 1
-    parts.append((start, j))
-    return parts
-
-
-def _alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | None:
-    """Brackets after a clause giving another number for it: "(3 if Falcon)", "(< 5 while armed with a
-    lightsaber)", "(or 3 to power of anything he drives)", "(free if Poe or Rey)", "(-2 on Tatooine or
-    Coruscant)"."""
-    k = j
-    if cur.low(i) == "or":
-        i += 1
-    amount, value = last.amount, last.value
-    kind = last.kind
-    target = last.target
-    if cur.low(i) == "<" and kind == "immune-attrition":
-        amount, i = cur.count(i + 1)
-    elif cur.low(i) in ("free", "for") and kind in (
-        "deploy-cost",
-        "deploys-only-on",
-        "deploy-aboard",
-        "deploys-on",
-    ):
-        i2 = cur.words(i, "for free")
-        i = i2 if i2 >= 0 else cur.words(i, "free")
-        kind, amount, value, target = "deploy-cost", None, 0.0, ""
-    elif cur.signed(i)[1] >= 0 and kind in ("deploys-only-on", "deploy-aboard"):
-        amount, i = cur.signed(i)
-        kind, value, target = "deploy-cost", None, ""
-    elif kind.startswith("pilot-") and cur.count(i)[1] >= 0 and cur.low(i + 1) == "to":
-        pairs, i = battle.pilot_pairs(cur, i)
-        if i < 0:
-            return None
-        what, verb, k2 = battle.piloted(cur, i)
-        if k2 >= 0:
-            target, i = what, k2
-        condition = _alternative_condition(cur, i, k, kind)
-        if condition is False:
-            return None
-        detail = (verb or last.detail[0], "alternative")
-        return [Effect(kind_, "", n, None, target, condition, detail) for n, kind_ in pairs]
-    else:
-        amount, i = cur.count(i)
-        if last.value is not None:  # "(1 on your non-unique warrior)" after "Use 2 Force to deploy on …"
-            amount, value = None, amount
-    if i < 0:
-        return None
-    condition = _alternative_condition(cur, i, k, kind)
-    if condition is False:
-        return None
-    return [Effect(kind, "", amount, value, target, condition, (*last.detail, "alternative"))]
-
-
-def _alternative_condition(cur: Cursor, i: int, k: int, kind: str) -> Condition | None | bool:
-    """The condition closing an alternative (None if it has none, False if its words are not one)."""
-    if i >= k:
-        return None
-    if cur.low(i) not in TRAILING:
-        return False
-    condition = read_condition(cur, i, k)
-    if kind.startswith("pilot-") and condition.kind == "state" and cur.low(i) == "if":
-        return Condition("piloting", condition.subject, condition.negated)
-    return condition
