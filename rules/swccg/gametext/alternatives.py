@@ -65,6 +65,10 @@ def alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | Non
     condition = _alternative_condition(cur, i, k, kind)
     if condition is False:
         return None
+    if (
+        condition is not None and last.condition is not None
+    ):  # "… when Lando or Nien Nunb piloting (< 6 when both)"
+        condition = Condition("all", "", False, (last.condition, condition))
     return [Effect(kind, "", amount, value, target, condition, (*last.detail, "alternative"))]
 
 

@@ -205,12 +205,13 @@ def read_lost(cur: Cursor, i: int) -> Found:
     """ "Creature is lost", "Timer Mine is also lost", "Thermal Detonator also lost", "target is lost": `target`
     names what is lost."""
     end = name_until(cur, i, ("is", "are", "also", "lost", ",", ";"))
-    if end == i or end - i > 8:
+    if end == i or end - i > 14:
         return None
     k = end
     while cur.low(k) in ("is", "are", "also", "immediately"):
         k += 1
-    if cur.low(k) != "lost":
+    # "Creature is lost", "Thermal Detonator also lost"; not "may lose 2 Force to … from Lost Pile"
+    if cur.low(k) != "lost" or (k == end and end - i > 3) or cur.low(k + 1) == "pile" or cur.low(i) == "may":
         return None
     return [effect("lost", target=cur.text(i, end))], k + 1
 

@@ -65,6 +65,9 @@ def read_deploy_as(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     found = []
+    k = cur.words(j, "with a pilot")
+    if k >= 0:  # "May deploy with a pilot as a 'react'"
+        j = k
     amount, k = cur.signed(j)
     if k >= 0:
         j = k

@@ -105,7 +105,8 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
             return None
         detail.append(cur.text(j + 1, k))
         j = k
-    if j >= cur.n:  # "If destiny = target's destiny number, target is hit": the test is the condition before
+    if j >= cur.n or cur.low(j) in (",", "and", ";", ")"):
+        # "If destiny = target's destiny number, target is hit": the test is the condition before.
         return [effect("weapon-hit", detail=tuple(detail))], j
     if cur.low(j) != "if":
         return None
@@ -152,3 +153,29 @@ def read_fire_repeatedly(cur: Cursor, i: int) -> Found:
     amount, k = cur.count(j)
     k = cur.words(k, "force each time") if k >= 0 else -1
     return ([effect("weapon-fire-repeatedly", value=amount)], k) if k >= 0 else None
+
+
+def read_fire_free_aboard(cur: Cursor, i: int) -> Found:
+    """What may fire for free aboard this card, with its subject: "Ion cannons may fire free aboard", "Proton
+    Torpedoes deploy and fire free aboard" (deploying free too)."""
+    end = name_until(cur, i, ("may", "deploy", ",", ";"))
+    if end == i or end - i > 6:
+        return None
+    subject = cur.text(i, end)
+    k = cur.words(end, "may fire free aboard")
+    if k >= 0:
+        return [effect("weapon-fire-cost", value=0.0, target=subject, detail=("aboard",))], k
+    k = cur.words(end, "deploy and fire free aboard")
+    if k >= 0:
+        return [
+            effect("may-deploy-aboard", target=subject),
+            effect("deploy-cost", value=0.0, target=subject, detail=("aboard",)),
+            effect("weapon-fire-cost", value=0.0, target=subject, detail=("aboard",)),
+        ], k
+    return None
+
+
+def read_several_weapons(cur: Cursor, i: int) -> Found:
+    """ "May fire two or more weapons during battle" (one weapon a battle otherwise)."""
+    j = cur.words(i, "may fire two or more weapons")
+    return ([effect("fires-several-weapons")], j) if j >= 0 else None

@@ -28,6 +28,11 @@ def read_condition(cur: Cursor, i: int, j: int) -> Condition:
     if unless > i + 1 and cur.low(unless - 1) == ",":
         first = read_condition(cur, i - (opener in OPENERS), unless - 1)
         return Condition("all", "", False, (first, read_condition(cur, unless, j)))
+    # "if on Tempest Scout 2 or if present with Marquand": either holds.
+    either = cur.find(i + 1, "or", j)
+    if either > i and cur.low(either + 1) in OPENERS:
+        first = _one(cur, i, either, False)
+        return Condition("any", "", negated, (first, read_condition(cur, either + 1, j)))
     parts = _split_and(cur, i, j)
     if len(parts) > 1:
         conditions = tuple(_one(cur, a, b, False) for a, b in parts)
@@ -58,6 +63,8 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
     low = cur.low
     if low(i) in ("while", "when", "if"):
         i += 1
+    if low(i) == "not" and i + 1 < j:  # "when not on Hoth"
+        negated, i = not negated, i + 1
     last = low(j - 1)
     text = cur.text
     # in battle [against X | at a site]

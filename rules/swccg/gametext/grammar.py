@@ -51,6 +51,8 @@ CLAUSES = (
     (actions.read_landspeed_cost, {"to", "requires"}),
     (actions.read_suspend, ANY),
     (actions.read_lost, ANY),
+    (weapons.read_fire_free_aboard, ANY),
+    (weapons.read_several_weapons, {"may"}),
 )
 WEAPON_CLAUSES = (
     (weapons.read_weapon_target, {"may", "target"}),
@@ -58,6 +60,8 @@ WEAPON_CLAUSES = (
     (weapons.read_weapon_hit, {"target", "character", "vehicle", "starship", "creature"}),
     (weapons.read_weapon_adjust, {"add", "subtract", "adds", "subtracts"}),
     (weapons.read_fire_repeatedly, {"may"}),
+    (weapons.read_fire_free_aboard, ANY),
+    (weapons.read_several_weapons, {"may"}),
 )
 
 
@@ -79,7 +83,20 @@ def readers(cur: Cursor, i: int, weapon: bool) -> tuple:
     return table.get(key, anywhere)
 
 
-LEADING = ("while", "when", "if", "unless", "whenever", "at", "on", "during")
+LEADING = (
+    "while",
+    "when",
+    "if",
+    "unless",
+    "whenever",
+    "at",
+    "on",
+    "during",
+    "after",
+    "where",
+    "just",
+    "otherwise",
+)
 TRAILING = (
     "if",
     "while",

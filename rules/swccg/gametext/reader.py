@@ -118,12 +118,17 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 continue
         break
     effects: list[Effect] = []
-    trail = None
+    trail = mid = None
     clauses = 0
     while i < end:
         clauses += 1
         if clauses > MAX_CLAUSES:
             return None
+        if cur.low(i) in LEADING and clauses > 1:
+            # "adds 2 to power and, at a cloud sector, may draw one battle destiny …": for the next clause only.
+            comma = name_until(cur, i, (",",))
+            if comma < end:
+                mid, i = read_condition(cur, i, comma), comma + 1
         found = _clause(cur, i, weapon)
         if found is None:
             return None
@@ -140,25 +145,30 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             close = cur.closing(i)
             if close < 0 or close >= end:
                 return None
-            for start, stop in alternatives(cur, i + 1, close):
-                more = alternative(cur, start, stop, group[-1])
-                if more is None:
-                    return None
-                group.extend(more)
+            group = _bracket(cur, i + 1, close, group, weapon, depth)
+            if group is None:
+                return None
             i = close + 1
+        if mid is not None:
+            group = _conditioned(group, mid)
+            mid = None
         effects.extend(group)
         if i >= end:
             break
-        k = cur.words(i, "for each")
+        # "for each opponent's starship present", "for remainder of turn": how much, how long.
+        k, phrase = cur.any_of(i, ("for each", "for remainder of", "until end of"))
         if k >= 0:
             stop = name_until(cur, k, (";", ".", "(", ","))
-            words = "for each " + cur.text(k, stop)
+            words = f"{phrase} {cur.text(k, stop)}"
             effects[-len(group) :] = [replace(e, detail=(*e.detail, words)) for e in group]
             i = stop
             if i >= end:
                 break
         if cur.low(i) in TRAILING or cur.words(i, "as long as") >= 0:
-            stop = name_until(cur, i, (";",))
+            stop = name_until(cur, i, (";", "("))
+            close = cur.closing(stop) if cur.low(stop) == "(" else -1
+            if 0 < close < end - 1 and cur.low(close + 1) not in (";", ","):
+                stop = name_until(cur, close + 1, (";",))  # "if Sidious (or Insidious Prisoner) on table"
             trail = (
                 read_condition(cur, i, min(stop, end)) if cur.low(i) != "here" else Condition("at", "here")
             )
@@ -168,6 +178,16 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             effects = _conditioned(effects, trail)
             trail = None
             i = stop
+            # "Immune to attrition < 4 when Lando or Nien Nunb piloting (< 6 when both)": another number after it.
+            while i < end and cur.low(i) == "(":
+                close = cur.closing(i)
+                more = _bracket(cur, i + 1, close, [effects[-1]], weapon, depth) if 0 < close < end else None
+                if more is None:
+                    return None
+                effects.extend(more[1:])
+                i = close + 1
+            if i >= end:
+                break
         moved = False
         while i < end and (cur.low(i) in SEPARATORS or cur.words(i, "or use") >= 0):
             i += 1
@@ -177,6 +197,32 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
     if trail is not None:
         effects = _conditioned(effects, trail)
     return _finish(effects, leads, limits)
+
+
+_CHOICES = ("your choice", "owner's choice", "opponent's choice")
+
+
+def _bracket(
+    cur: Cursor, i: int, j: int, group: list[Effect], weapon: bool, depth: int
+) -> list[Effect] | None:
+    """What brackets after a clause add: another number for it ("(3 if Falcon)"), a clause of their own ("(suspends
+    permanent pilot)"), or whose choice it is ("(owner's choice)")."""
+    words = cur.text(i, j).casefold()
+    if words in _CHOICES:
+        return [replace(e, detail=(*e.detail, words)) for e in group]
+    more: list[Effect] = []
+    for start, stop in alternatives(cur, i, j):
+        found = alternative(cur, start, stop, group[-1])
+        if found is None:
+            break
+        more.extend(found)
+    else:
+        return [*group, *more]
+    either = cur.low(i) == "or"  # "(or adds two battle destiny if with your bounty hunter or Vader)"
+    inner = _clauses(cur, i + either, j, weapon, depth + 1) if depth < 2 else None
+    if inner and either:
+        inner = [replace(e, detail=(*e.detail, "alternative")) for e in inner]
+    return [*group, *inner] if inner else None
 
 
 def _finish(effects: list[Effect], leads: list[Condition], limits: list[str]) -> list[Effect]:

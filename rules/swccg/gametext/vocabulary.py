@@ -80,6 +80,7 @@ KINDS: dict[str, str] = {
     "weapon-fire-cost": 'firing it costs `value` Force (0: free; None with `detail` "X", …: the text sets X)',
     "weapon-destiny": "firing draws `amount` destiny",
     "weapon-fire-repeatedly": "may fire again and again for `value` Force each time",
+    "fires-several-weapons": "may fire two or more weapons during a battle",
     "weapon-hit": "target hit if the destiny (+`amount`) beats what `target` names (defense value…)",
     "permanent-weapon": "a permanent weapon named `target`; its own effects follow it",
     "deploys-on": "deploys on the card named in `target` (weapons, devices)",
@@ -143,6 +144,7 @@ CONDITION_KINDS: dict[str, str] = {
     "phase": 'during the phase or step `subject` ("your control phase", "battle")',
     "state": "another state of the game, kept in the text's words in `subject`",
     "all": "every one of `parts`",
+    "any": "one of `parts` at least",
 }
 
 

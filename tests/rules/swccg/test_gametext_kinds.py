@@ -90,6 +90,7 @@ CASES = [
     ("1_152", "weapon-fire-cost", "May target a character", {"value": 1}),
     ("1_324", "weapon-destiny", "Draw two destiny", {"amount": 2}),
     ("8_85", "weapon-fire-repeatedly", "May fire repeatedly", {"value": 2}),
+    ("9_63", "fires-several-weapons", "May fire two or more", {}),
     (
         "1_153",
         "weapon-hit",
@@ -164,6 +165,7 @@ CONDITIONS = [
     ("5_96", "phase", "During your control phase", "your control phase"),
     ("101_5", "state", "If in a losing battle", "in a losing battle"),
     ("10_41", "all", "While Vader not here", ""),
+    ("8_104", "any", "Adds 1 to each weapon destiny", ""),
 ]
 
 
