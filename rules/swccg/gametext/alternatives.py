@@ -32,6 +32,12 @@ def alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | Non
     target = last.target
     if cur.low(i) == "<" and kind == "immune-attrition":
         amount, i = cur.count(i + 1)
+    elif (
+        cur.low(i) in ("free", "for") and kind == "weapon-fire-cost"
+    ):  # "(for free if on your non-unique warrior)"
+        i2 = cur.words(i, "for free")
+        i = i2 if i2 >= 0 else cur.words(i, "free")
+        amount, value = None, 0.0
     elif cur.low(i) in ("free", "for") and kind in (
         "deploy-cost",
         "deploys-only-on",

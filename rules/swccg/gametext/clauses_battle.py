@@ -4,6 +4,7 @@ battle destiny if not able to otherwise", "adds 1 to each of your battle destiny
 "May not be targeted by weapons"."""
 
 from .clauses_stats import stat_at
+from .conditions import read_condition
 from .found import Found, effect, name_until
 from .tokens import Cursor
 
@@ -92,6 +93,15 @@ def read_pilot(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     found = [effect(kind, amount=n, target=target, detail=(verb,)) for n, kind in pairs]
+    other, k = cur.count(j + 1) if cur.low(j) == "," else (None, -1)
+    if k >= 0 and cur.low(k) in ("when", "if", "while"):  # "…, 3 when piloting Black 5"
+        stop = name_until(cur, k, (";",))
+        condition = read_condition(cur, k, stop)
+        found += [
+            effect(kind, amount=other, target=target, condition=condition, detail=(verb, "alternative"))
+            for _, kind in pairs[:1]
+        ]
+        return found, stop
     if cur.low(j) == "or":  # "… of anything he pilots or any swoop he drives"
         other, verb, k = piloted(cur, j, of=False)
         if k >= 0:
@@ -223,7 +233,7 @@ def read_capacity(cur: Cursor, i: int) -> Found:
         words = [w.strip("'") for w in cur.text(j, end).casefold().split()]
         if not words or len(words) > 4:
             return None
-        if words in (["rider"], ["riders"]) and cur.words(end, "( passengers )") >= 0:
+        if words in (["rider"], ["riders"]) and cur.any_of(end, ("( passengers )", "( passenger )"))[0] >= 0:
             words, end = ["passengers"], end + 3  # "2 'riders' (passengers)"
         if words in (["driver"], ["drivers"]):
             words = ["pilots"]  # a vehicle's drivers are its pilots

@@ -12,6 +12,13 @@ _PLACE = ("on", "to", "at", "aboard", "in")
 _STOPS = (";", "if", "unless", "while", "when", "(", ".")
 
 
+def _ends_place(cur: Cursor, k: int) -> bool:
+    """Brackets that give a cost end a place ("to a site (-2 on Tatooine)"); others belong to it ("to Emperor's
+    site (or related site)")."""
+    first = cur.low(k + 1)
+    return first in ("+", "-", "free", "for") or cur.count(k + 1)[1] >= 0
+
+
 def _place(cur: Cursor, i: int) -> tuple[str, int]:
     """A place after "on"/"to"/"at"/"aboard" (or a role: "as an Undercover spy at …"): its words and where they
     end."""
@@ -19,6 +26,11 @@ def _place(cur: Cursor, i: int) -> tuple[str, int]:
         return "", -1
     start = i + 1 if cur.low(i) not in ("aboard", "as") else i
     end = name_until(cur, start, _STOPS)
+    while cur.low(end) == "(" and not _ends_place(cur, end):
+        close = cur.closing(end)
+        if close < 0:
+            break
+        end = name_until(cur, close + 1, _STOPS)
     return cur.text(start, end), end
 
 
@@ -26,8 +38,22 @@ def read_deploys_only(cur: Cursor, i: int) -> Found:
     """ "Deploys only on Tatooine", "Deploys only to a site as an Undercover spy", "Deploys only if Rescue The
     Princess on table" (its condition follows), "Must deploy on Tatooine, but may move elsewhere"."""
     j, phrase = cur.any_of(
-        i, ("deploys only", "deploy only", "may deploy only", "must deploy", "must be deployed")
+        i,
+        (
+            "deploys only",
+            "deploy only",
+            "may deploy only",
+            "must deploy",
+            "must be deployed",
+            "deploy at",
+            "deploy to",
+        ),
     )
+    if phrase in (
+        "deploy at",
+        "deploy to",
+    ):  # a device's or automated weapon's "Deploy at same exterior site as …"
+        j -= 1
     if j < 0:
         return None
     detail = ("must",) if phrase.startswith("must") else ()
