@@ -77,6 +77,8 @@ def piloted(cur: Cursor, j: int, of: bool = True) -> tuple[str, str, int]:
         return "", "", -1
     words = cur.text(j, end)
     target = words.removeprefix("any ").removeprefix("a ") if words != "anything" else "anything"
+    if cur.low(end + 2) == "or" and cur.low(end + 3) in _PILOTS:  # "of anything he pilots or drives"
+        return target, cur.text(end + 1, end + 4), end + 4
     return target, cur.low(end + 1), end + 2
 
 
@@ -185,6 +187,10 @@ def read_immunity(cur: Cursor, i: int) -> Found:
                 stop = name_until(cur, k + 3, (";",))
                 found.append(effect("immune-attrition", detail=("X", cur.text(k + 3, stop))))
                 return found, stop
+            if cur.low(k) == "<" and cur.any_of(k + 1, ("number of", "the number of"))[0] >= 0:
+                stop = name_until(cur, k + 1, (";", "("))  # "< number of opponent's smugglers on table"
+                found.append(effect("immune-attrition", detail=(cur.text(k, stop),)))
+                return found, stop
             if cur.low(k) == "<":
                 amount, k = cur.count(k + 1)
                 if k < 0:
@@ -235,6 +241,16 @@ def read_capacity(cur: Cursor, i: int) -> Found:
             return None
         if words in (["rider"], ["riders"]) and cur.any_of(end, ("( passengers )", "( passenger )"))[0] >= 0:
             words, end = ["passengers"], end + 3  # "2 'riders' (passengers)"
+        qualifier = ()
+        if len(words) == 2 and words[1] in ("pilot", "pilots", "driver", "drivers"):
+            qualifier, words = (words[0],), words[1:]  # "1 alien pilot", "1 clone pilot", "1 alien driver"
+        if (
+            cur.low(end) == "(" and cur.low(end + 1) == "must"
+        ):  # "1 pilot (must be a smuggler or bounty hunter)"
+            close = cur.closing(end)
+            if close < 0:
+                return None
+            qualifier, end = (cur.text(end + 1, close),), close + 1
         if words in (["driver"], ["drivers"]):
             words = ["pilots"]  # a vehicle's drivers are its pilots
         if words in (["pilot", "or", "passenger"], ["pilots", "or", "passengers"]):
@@ -247,7 +263,8 @@ def read_capacity(cur: Cursor, i: int) -> Found:
             kind = "may-add-cards"
         else:
             return None
-        found.append(effect(kind, amount=amount, target="" if kind != "may-add-cards" else " ".join(words)))
+        target = "" if kind != "may-add-cards" else " ".join(words)
+        found.append(effect(kind, amount=amount, target=target, detail=qualifier))
         k = j = end
         if cur.low(k) == ",":
             k += 1
@@ -295,7 +312,8 @@ def read_permanent_pilot(cur: Cursor, i: int) -> Found:
             return [effect("permanent-pilot", amount=amount, target=name, detail=detail)], k2 + 1
         return None
     if name and cur.low(j) in ("adds", "add", "draws", "may"):
-        return [effect("permanent-pilot", target=name, detail=detail)], j
+        # "…, who adds 2 to power, maneuver and hyperspeed": what follows "who" is read as clauses of their own.
+        return [effect("permanent-pilot", target=name, detail=detail)], j - (cur.low(j - 1) == "who")
     return None
 
 

@@ -136,13 +136,18 @@ def read_move_react(cur: Cursor, i: int) -> Found:
         return None
     while cur.low(j) in ("'", "."):
         j += 1
+    free = cur.words(j, "( for free )")  # "May move as a 'react' (for free) to a battle where …"
+    if free >= 0:
+        j = free
     if cur.low(j) == "only" and cur.low(j + 1) in ("to", "at"):
         j += 1
     if cur.low(j) in ("to", "at") and not place:
-        end = name_until(cur, j, (";", ",", "(", "if", "for"))
+        end = name_until(cur, j, (";", ",", "if", "for"))
         place, j = cur.text(j, end), end
     detail = (place,) if place else ()
     found = [effect("deploy-aboard", target="'react'", detail=detail)] if "deploy" in phrase else []
+    if free >= 0:
+        return [*found, effect("move-react", value=0.0, detail=detail)], j
     k = cur.words(j, "for free")
     if k >= 0:
         return [*found, effect("move-react", value=0.0, detail=detail)], k

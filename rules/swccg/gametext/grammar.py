@@ -115,4 +115,4 @@ TRAILING = (
     "as",
     "under",
 )
-SEPARATORS = (",", "and", ";", "but")
+SEPARATORS = (",", "and", ";", "but", "who")

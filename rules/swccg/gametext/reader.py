@@ -88,7 +88,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
     leads: list[Condition] = []
     limits: list[str] = []
     while i < end:
-        if cur.low(i) in ("also", "instead"):
+        if cur.low(i) in ("also", "instead", "*"):  # "*" marks a footnote sentence: "*Landspeed = 3."
             i += 2 if cur.low(i + 1) == "," else 1
             continue
         limit, k = _limit(cur, i, end)

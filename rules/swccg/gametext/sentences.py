@@ -10,7 +10,7 @@ import re
 
 ENDS = ".!?"
 CLOSERS = "'’\")]"
-OPENERS = "•[('‘\"<"
+OPENERS = "•[('‘\"<*"
 ABBREVIATIONS = frozenset(
     {
         "dr",
