@@ -3,9 +3,13 @@
 destiny", "target …"; and what a card is: "Agendas: justice, peace", "End of your turn: Use 1 Force to maintain OR
 Place out of play". Costs ("use 1 Force to …") and limits ("Once per game, …") are read around them (reader.py)."""
 
+from dataclasses import replace
+
 from .found import Found, effect, name_until
 from .tokens import Cursor
 
+# Words that cannot begin what a verb acts on ("play during opponent's control phase").
+_NOT_AN_OBJECT = {"during", "if", "when", "while", "at", "on", "to", "in", "for", "as", "only"}
 PILES = ("reserve deck", "lost pile", "force pile", "used pile")
 _END = (";", "(", ".")
 
@@ -26,20 +30,23 @@ def _reshuffle(cur: Cursor, j: int) -> tuple[bool, int]:
 
 
 def read_take_into_hand(cur: Cursor, i: int) -> Found:
-    """ "take one Special Delivery into hand from Reserve Deck; reshuffle"."""
+    """ "take one Special Delivery into hand from Reserve Deck; reshuffle", "take one Laser Gate into hand and
+    reshuffle" (after "search your Reserve Deck", which named the pile)."""
     j = cur.words(i, "take")
     if j < 0:
         return None
     k = cur.find(j, "into", name_until(cur, j, _END))
-    if k <= j or cur.low(k + 1) != "hand" or cur.low(k + 2) != "from":
+    if k <= j or cur.low(k + 1) != "hand":
         return None
-    pile, end = _pile(cur, k + 3)
-    if end < 0:
-        return None
+    if cur.low(k + 2) == "from":
+        pile, end = _pile(cur, k + 3)
+        if end < 0:
+            return None
+    else:
+        pile, end = "", k + 2
     shuffled, end = _reshuffle(cur, end)
-    return [
-        effect("take-into-hand", target=cur.text(j, k), detail=(pile, *(["reshuffle"] if shuffled else [])))
-    ], end
+    detail = tuple(d for d in (pile, "reshuffle" if shuffled else "") if d)
+    return [effect("take-into-hand", target=cur.text(j, k), detail=detail)], end
 
 
 def read_deploy_from_pile(cur: Cursor, i: int) -> Found:
@@ -85,6 +92,7 @@ def read_force(cur: Cursor, i: int) -> Found:
         ("retrieve", "retrieve-force"),
         ("opponent loses", "opponent-loses-force"),
         ("lose", "lose-force"),
+        ("activate", "activate-force"),
     ):
         j = cur.words(i, phrase)
         if j >= 0:
@@ -194,10 +202,16 @@ def read_card_action(cur: Cursor, i: int) -> Found:
         ("exchange", "exchange"),
         ("reveal", "reveal"),
         ("search", "search"),
+        ("relocate", "relocate"),
+        ("play", "play"),
     ):
         j = cur.words(i, verb)
-        if j >= 0 and j < cur.n and cur.count(j)[1] < 0:
-            return _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
+        if j >= 0 and j < cur.n and cur.count(j)[1] < 0 and cur.low(j) not in _NOT_AN_OBJECT:
+            found = _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
+            if found and kind == "relocate" and cur.low(found[1]) == "to":  # where to
+                stop = name_until(cur, found[1], (";", "(", ".", "and", ","))
+                return [replace(found[0][0], detail=(cur.text(found[1], stop),))], stop
+            return found
     return None
 
 

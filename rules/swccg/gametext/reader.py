@@ -164,6 +164,10 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             i = stop
             if i >= end:
                 break
+        if cur.low(i) == "to" and _clause(cur, i + 1, weapon) is not None:
+            # "may play Utinni! to cancel a Force drain": what it is done for, a clause of its own.
+            i += 1
+            continue
         if cur.low(i) in TRAILING or cur.words(i, "as long as") >= 0:
             stop = name_until(cur, i, (";", "("))
             close = cur.closing(stop) if cur.low(stop) == "(" else -1

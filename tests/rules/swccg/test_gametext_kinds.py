@@ -118,6 +118,7 @@ CASES = [
     ("12_117", "retrieve-force", "If you just initiated", {"amount": 1, "condition": "state"}),
     ("1_191", "lose-force", "If incorrect", {"amount": 1}),
     ("109_12", "opponent-loses-force", "Opponent loses 8 Force", {"amount": 8}),
+    ("6_44", "activate-force", "Whenever your opponent deploys", {"amount": 1, "detail": "may"}),
     ("101_5", "draw-destiny", "If in a losing battle", {"amount": 1}),
     ("110_2", "target", "When in battle, may target", {"target": "one opponent's alien present"}),
     (
@@ -138,6 +139,13 @@ CASES = [
     ("7_169", "exchange", "Once per turn, may exchange", {"detail": "may"}),
     ("200_17", "reveal", "Reveal top card", {"target": "top card of opponent's Reserve Deck"}),
     ("14_91", "search", "If with a battle droid", {"target": "that Reserve Deck"}),
+    (
+        "200_74",
+        "relocate",
+        "Once per game, during your move",
+        {"target": "Arica", "detail": "to Luke's location"},
+    ),
+    ("6_107", "play", "If you have 3 or more Jawas", {"target": "Utinni!", "condition": "on-table"}),
     ("102_8", "lost", "If destiny = pilot's", {"target": "starship"}),
     ("10_2", "suspend", "Bad Feeling Have I", {"target": "Bad Feeling Have I"}),
     ("112_16", "force-generation", "At each opponent's", {"amount": 1}),
