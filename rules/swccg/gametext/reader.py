@@ -91,6 +91,9 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         if cur.low(i) in ("also", "instead", "*"):  # "*" marks a footnote sentence: "*Landspeed = 3."
             i += 2 if cur.low(i + 1) == "," else 1
             continue
+        if cur.words(i, "text :") == i + 2:  # "Text: Adds 3 to power of anything he pilots."
+            i += 2
+            continue
         limit, k = _limit(cur, i, end)
         if k >= 0:
             limits.append(limit)
@@ -188,7 +191,9 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 more = _bracket(cur, i + 1, close, [effects[-1]], weapon, depth) if 0 < close < end else None
                 if more is None:
                     return None
-                effects.extend(more[1:])
+                effects[-1:] = (
+                    more  # the last effect, perhaps with another condition ("(or while …)"), and more
+                )
                 i = close + 1
             if i >= end:
                 break
@@ -214,6 +219,13 @@ def _bracket(
     words = cur.text(i, j).casefold()
     if words in _CHOICES:
         return [replace(e, detail=(*e.detail, words)) for e in group]
+    if cur.low(i) == "or" and cur.low(i + 1) in ("while", "when", "if"):
+        # "Power +3 while defending a battle (or while exactly two Jedi on table)": either condition.
+        other = read_condition(cur, i + 1, j)
+        return [
+            replace(e, condition=Condition("any", "", False, (e.condition, other)) if e.condition else other)
+            for e in group
+        ]
     more: list[Effect] = []
     for start, stop in alternatives(cur, i, j):
         found = alternative(cur, start, stop, group[-1])
@@ -285,7 +297,7 @@ def _conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
 def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     if cur.words(i, "permanent weapon") >= 0:
         return _permanent_weapon(cur, i)
-    found = _plain_clause(cur, i, weapon)
+    found = _plain_clause(cur, i, weapon, depth)
     if found is not None or depth > 3:
         return found
     # "may …", "you may …": an optional action; "use 1 Force to …", "lose 2 Force to …": its cost.
@@ -303,7 +315,7 @@ def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     return None
 
 
-def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
+def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     if i >= cur.n:
         return None
     for reader in readers(cur, i, weapon):
@@ -313,7 +325,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
     # "he draws one battle destiny…": the card itself; "it is maneuver +1" (what it pilots, under "While piloting").
     if cur.low(i) in ("he", "she", "it", "they"):
         k = i + 2 if cur.low(i + 1) in ("is", "are") and cur.low(i) == "it" else i + 1
-        found = _plain_clause(cur, k, weapon)
+        found = _plain_clause(cur, k, weapon, depth + 1)
         if found is not None:
             return (
                 found
@@ -331,13 +343,18 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool) -> Found:
             start = k + 1 if low in ("is", "are") else k
             if cur.low(start) == "each":
                 start += 1
-            for reader in readers(cur, start, False) if start < cur.n else ():
-                found = reader(cur, start)
-                if found is not None:
-                    subject = cur.text(i, k)
-                    return [e if e.target else replace(e, target=subject) for e in found[0]], found[1]
+            found = _clause(cur, start, weapon, depth + 1) if start < cur.n and depth < 3 else None
+            if found is not None:
+                return [_with_subject(e, cur.text(i, k)) for e in found[0]], found[1]
             break
     return None
+
+
+def _with_subject(e: Effect, subject: str) -> Effect:
+    """The subject is what an effect changes, or, for a weapon's effects, who fires it."""
+    if e.kind.startswith("weapon-"):
+        return replace(e, detail=(*e.detail, f"by {subject}"))
+    return e if e.target else replace(e, target=subject)
 
 
 def _permanent_weapon(cur: Cursor, i: int) -> Found:
