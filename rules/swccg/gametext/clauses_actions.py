@@ -54,14 +54,21 @@ def read_deploy_from_pile(cur: Cursor, i: int) -> Found:
     j = cur.words(i, "deploy")
     if j < 0:
         return None
-    k = cur.find(j, "from", name_until(cur, j, _END))
+    free = cur.words(j, "( for free )")  # "deploy (for free) an Imperial warrior aboard from …"
+    if free >= 0:
+        j = free
+    k = cur.find(j, "from", name_until(cur, j, (";", ".")))
     if k <= j:
         return None
     pile, end = _pile(cur, k + 1)
     if end < 0:
         return None
+    where = ()
+    if cur.low(end) in ("on", "to", "aboard"):  # "from Reserve Deck on this starfighter"
+        stop = name_until(cur, end, (";", ",", "(", "and"))
+        where, end = (cur.text(end, stop),), stop
     shuffled, end = _reshuffle(cur, end)
-    detail = (pile, *(["reshuffle"] if shuffled else []))
+    detail = (pile, *where, *(["reshuffle"] if shuffled else []), *(["for free"] if free >= 0 else []))
     return [effect("deploy-from-pile", target=cur.text(j, k), detail=detail)], end
 
 
@@ -173,6 +180,12 @@ def read_place(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     stop = name_until(cur, j, (";", "(", ",", "and", "to"))
+    if cur.low(stop) == "to" and cur.low(stop + 1) in (
+        "bottom",
+        "top",
+    ):  # "place a card to bottom of Used Pile"
+        where = name_until(cur, stop, (";", "(", ",", "and"))
+        return [effect("place", target=cur.text(j, stop), detail=(cur.text(stop, where),))], where
     for k in range(stop - 1, j, -1):  # the last "on"/"in" before the clause ends names where it goes
         if cur.low(k) in ("on", "in", "out"):
             where = cur.text(k, stop)
@@ -203,6 +216,7 @@ def read_card_action(cur: Cursor, i: int) -> Found:
         ("reveal", "reveal"),
         ("search", "search"),
         ("relocate", "relocate"),
+        ("follow", "follow"),
         ("play", "play"),
     ):
         j = cur.words(i, verb)

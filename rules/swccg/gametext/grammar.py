@@ -47,7 +47,10 @@ CLAUSES = (
     (actions.read_target, {"target"}),
     (actions.read_place, {"place"}),
     (actions.read_draw_cards, {"draw", "draws"}),
-    (actions.read_card_action, {"steal", "retrieve", "exchange", "reveal", "search", "relocate", "play"}),
+    (
+        actions.read_card_action,
+        {"steal", "retrieve", "exchange", "reveal", "search", "relocate", "play", "follow"},
+    ),
     (actions.read_landspeed_cost, {"to", "requires"}),
     (actions.read_suspend, ANY),
     (actions.read_lost, ANY),

@@ -219,6 +219,9 @@ def _bracket(
     words = cur.text(i, j).casefold()
     if words in _CHOICES:
         return [replace(e, detail=(*e.detail, words)) for e in group]
+    if cur.low(i) in ("if", "while", "when", "unless"):
+        # "may follow an opponent's starship that just moved from here (if within range)": when it may.
+        return _conditioned(group, read_condition(cur, i, j))
     if cur.low(i) == "or" and cur.low(i + 1) in ("while", "when", "if"):
         # "Power +3 while defending a battle (or while exactly two Jedi on table)": either condition.
         other = read_condition(cur, i + 1, j)
@@ -273,12 +276,22 @@ def _piloted(e: Effect, what: str) -> Effect:
 # "Once per game", "Twice per battle", "Once during each of your control phases", "Once each turn during your
 # control phase": a limit on how often the effect is used, kept in its detail.
 def _limit(cur: Cursor, i: int, end: int) -> tuple[str, int]:
-    if cur.low(i) not in ("once", "twice") or cur.low(i + 1) not in ("per", "during", "each", "a", "every"):
+    k = cur.words(i, "up to")  # "Up to three times per turn"
+    start = i
+    if k >= 0 and cur.count(k)[1] >= 0 and cur.low(k + 1) == "times":
+        i = k + 1
+    if cur.low(i) not in ("once", "twice", "thrice", "times") or cur.low(i + 1) not in (
+        "per",
+        "during",
+        "each",
+        "a",
+        "every",
+    ):
         return "", -1
     for k in range(i + 2, min(end, i + 12)):
         low = cur.low(k)
         if low in (",", "may", "you", "if", "opponent"):
-            return cur.text(i, k).casefold(), k + 1 if low == "," else k
+            return cur.text(start, k).casefold(), k + 1 if low == "," else k
     return "", -1
 
 
@@ -297,6 +310,11 @@ def _conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
 def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     if cur.words(i, "permanent weapon") >= 0:
         return _permanent_weapon(cur, i)
+    if cur.low(i) == "cumulatively":  # "… to cumulatively add 1 to his power"
+        found = _clause(cur, i + 1, weapon, depth + 1) if depth < 3 else None
+        return (
+            ([replace(e, detail=(*e.detail, "cumulatively")) for e in found[0]], found[1]) if found else None
+        )
     found = _plain_clause(cur, i, weapon, depth)
     if found is not None or depth > 3:
         return found
@@ -333,7 +351,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
                 else ([e if e.target else replace(e, target="it") for e in found[0]], found[1])
             )
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
-    if cur.low(i) in LEADING or cur.low(i) in TRAILING:
+    if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) == "you":
         return None
     for k in range(i + 1, min(cur.n, i + 10)):
         low = cur.low(k)

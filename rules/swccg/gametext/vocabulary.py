@@ -106,6 +106,7 @@ KINDS: dict[str, str] = {
     "reveal": "reveal `target`",
     "search": "search `target`",
     "relocate": "relocate `target` (or itself)",
+    "follow": "follow `target` (a card that just moved)",
     "play": "play `target`",
     "lost": "`target` is lost",
     "suspend": "suspends the card or effect named in `target`",

@@ -145,6 +145,12 @@ CASES = [
         "Once per game, during your move",
         {"target": "Arica", "detail": "to Luke's location"},
     ),
+    (
+        "201_41",
+        "follow",
+        "Once per game, may follow",
+        {"target": "an opponent's starship that just moved from here"},
+    ),
     ("6_107", "play", "If you have 3 or more Jawas", {"target": "Utinni!", "condition": "on-table"}),
     ("102_8", "lost", "If destiny = pilot's", {"target": "starship"}),
     ("10_2", "suspend", "Bad Feeling Have I", {"target": "Bad Feeling Have I"}),
