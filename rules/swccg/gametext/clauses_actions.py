@@ -35,7 +35,7 @@ def read_take_into_hand(cur: Cursor, i: int) -> Found:
     j = cur.words(i, "take")
     if j < 0:
         return None
-    k = cur.find(j, "into", name_until(cur, j, _END))
+    k = cur.find(j, "into", name_until(cur, j, (";", ".")))
     if k <= j or cur.low(k + 1) != "hand":
         return None
     if cur.low(k + 2) == "from":
@@ -220,8 +220,13 @@ def read_card_action(cur: Cursor, i: int) -> Found:
         ("play", "play"),
     ):
         j = cur.words(i, verb)
-        if j >= 0 and j < cur.n and cur.count(j)[1] < 0 and cur.low(j) not in _NOT_AN_OBJECT:
+        object_ok = cur.low(j) not in _NOT_AN_OBJECT or (verb == "relocate" and cur.low(j) == "to")
+        if j >= 0 and j < cur.n and cur.count(j)[1] < 0 and object_ok:
             found = _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
+            if (
+                kind == "relocate" and cur.low(j) == "to"
+            ):  # "may relocate to an [Episode I] battleground site"
+                found = [effect("relocate")], j
             if found and kind == "relocate" and cur.low(found[1]) == "to":  # where to
                 stop = name_until(cur, found[1], (";", "(", ".", "and", ","))
                 return [replace(found[0][0], detail=(cur.text(found[1], stop),))], stop

@@ -330,6 +330,8 @@ def read_simple(cur: Cursor, i: int) -> Found:
         ("may be deployed even without presence or force icons", "deploy-without-presence"),
         ("may deploy even without presence or force icons", "deploy-without-presence"),
         ("may not move", "may-not-move"),
+        ("may move without presence aboard", "move-without-presence"),
+        ("must have pilot aboard to use power , maneuver or hyperspeed", "needs-pilot-aboard"),
         ("prevents opponent from ' reacting '", "no-react"),
     ):
         j = cur.words(i, phrase)
@@ -416,3 +418,24 @@ def read_fly(cur: Cursor, i: int) -> Found:
     return (
         ([effect("landspeed", value=value, detail=("fly",))], k + 1) if k >= 0 and cur.low(k) == ")" else None
     )
+
+
+def read_pilot_only(cur: Cursor, i: int) -> Found:
+    """ "May pilot only Falcon", "May pilot only speeder bikes"."""
+    j = cur.words(i, "may pilot only")
+    if j < 0:
+        return None
+    end = name_until(cur, j, (";", ",", "("))
+    return ([effect("may-pilot-only", target=cur.text(j, end))], end) if end > j else None
+
+
+def read_force_icons(cur: Cursor, i: int) -> Found:
+    """ "Adds one [Light Side] icon here": Force icons added where it is."""
+    j = _adds(cur, i)
+    amount, k = cur.count(j) if j >= 0 else (None, -1)
+    if k < 0 or cur.low(k) != "[":
+        return None
+    close = name_until(cur, k + 1, ("]",))
+    if cur.low(close) != "]" or cur.low(close + 1) not in ("icon", "icons"):
+        return None
+    return [effect("force-icons", amount=amount, target=cur.text(k, close + 1))], close + 2

@@ -20,7 +20,9 @@ CLAUSES = (
     (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_immunity, {"immune"}),
     (battle.read_capacity, {"may"}),
-    (battle.read_simple, {"may", "has", "cannot", "deploys", "prevents"}),
+    (battle.read_simple, {"may", "has", "cannot", "deploys", "prevents", "must"}),
+    (battle.read_pilot_only, {"may"}),
+    (battle.read_force_icons, {"adds", "add"}),
     (battle.read_destiny_limit, ANY),
     (battle.read_no_react, {"opponent"}),
     (battle.read_fly, {"may"}),
@@ -117,5 +119,6 @@ TRAILING = (
     "with",
     "as",
     "under",
+    "there",
 )
 SEPARATORS = (",", "and", ";", "but", "who")

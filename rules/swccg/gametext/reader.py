@@ -176,9 +176,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             close = cur.closing(stop) if cur.low(stop) == "(" else -1
             if 0 < close < end - 1 and cur.low(close + 1) not in (";", ","):
                 stop = name_until(cur, close + 1, (";",))  # "if Sidious (or Insidious Prisoner) on table"
-            trail = (
-                read_condition(cur, i, min(stop, end)) if cur.low(i) != "here" else Condition("at", "here")
-            )
+            here = cur.low(i) in ("here", "there") and stop == i + 1  # "… are +1 there"
+            trail = read_condition(cur, i, min(stop, end)) if not here else Condition("at", cur.low(i))
             if stop >= end:
                 i = end
                 break
@@ -310,11 +309,13 @@ def _conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
 def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     if cur.words(i, "permanent weapon") >= 0:
         return _permanent_weapon(cur, i)
-    if cur.low(i) == "cumulatively":  # "… to cumulatively add 1 to his power"
+    if cur.low(i) in (
+        "cumulatively",
+        "randomly",
+    ):  # "… to cumulatively add 1 to his power", "randomly retrieve"
         found = _clause(cur, i + 1, weapon, depth + 1) if depth < 3 else None
-        return (
-            ([replace(e, detail=(*e.detail, "cumulatively")) for e in found[0]], found[1]) if found else None
-        )
+        word = cur.low(i)
+        return ([replace(e, detail=(*e.detail, word)) for e in found[0]], found[1]) if found else None
     found = _plain_clause(cur, i, weapon, depth)
     if found is not None or depth > 3:
         return found

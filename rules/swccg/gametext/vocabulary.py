@@ -74,6 +74,9 @@ KINDS: dict[str, str] = {
     "may-deploy-to": "may deploy to `target` (where it otherwise could not)",
     "no-react": "the opponent may not 'react' where `target` says",
     "may-not-move": "may not move",
+    "move-without-presence": "may move without presence aboard",
+    "needs-pilot-aboard": "has no power, maneuver or hyperspeed without a pilot aboard",
+    "may-pilot-only": "may pilot only what `target` names",
     "ship-docking": "has ship-docking capability",
     # Weapons.
     "weapon-target": "a weapon may target the cards named in `target`",
@@ -111,6 +114,7 @@ KINDS: dict[str, str] = {
     "lost": "`target` is lost",
     "suspend": "suspends the card or effect named in `target`",
     "force-generation": "Force generation changed by `amount` (`target`: whose, where)",
+    "force-icons": "adds `amount` Force icons of the kind in `target` where it is",
     "move-cost": "moves for free (`value` 0; `detail`: where to)",
     "may-deploy-aboard": "the cards named in `target` may deploy aboard this one",
     "landspeed-cost": "using its landspeed costs `amount` more Force",
