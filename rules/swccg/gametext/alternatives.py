@@ -6,7 +6,7 @@ from . import clauses_battle as battle
 from .conditions import read_condition
 from .grammar import TRAILING
 from .tokens import Cursor
-from .vocabulary import Condition, Effect
+from .vocabulary import STAT_KINDS, Condition, Effect
 
 
 def alternatives(cur: Cursor, i: int, j: int) -> list[tuple[int, int]]:
@@ -50,6 +50,8 @@ def alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | Non
     elif cur.signed(i)[1] >= 0 and kind in ("deploys-only-on", "deploy-aboard"):
         amount, i = cur.signed(i)
         kind, value, target = "deploy-cost", None, ""
+    elif cur.signed(i)[1] >= 0 and kind in STAT_KINDS.values() and last.amount is not None:
+        amount, i = cur.signed(i)  # "it is maneuver +1 (+2 if Pulsar Skate)"
     elif kind.startswith("pilot-") and cur.count(i)[1] >= 0 and cur.low(i + 1) == "to":
         pairs, i = battle.pilot_pairs(cur, i)
         if i < 0:

@@ -289,6 +289,11 @@ def read_permanent_pilot(cur: Cursor, i: int) -> Found:
     name = ""
     if cur.low(j) in ("is", "are"):
         end = name_until(cur, j + 1, (",", ":", ";"))
+        who = cur.find(
+            j + 1, "who"
+        )  # "are •Darth Vader, •DS-61-2 and •DS-61-3, who provide …": all the names
+        if who > end and cur.low(who - 1) == ",":
+            end = who - 1
         name = cur.text(j + 1, end)
         j = end + 1
         if cur.low(j) == "who":

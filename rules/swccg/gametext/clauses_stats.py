@@ -87,6 +87,8 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
         low = cur.low(k)
         if low in (",", ";", "(", ":"):
             return None
+        if low == "=":  # "opponent's total ability here = 0"
+            return _totals(cur, i, k, k)
         start = k + 1 if low in _LINKS else k if low in ("deploy", "deploys") else -1
         if start < 0:
             # "Bantha ability = ½": a subject, then its stat.
@@ -115,18 +117,22 @@ _TOTALS = (
     ("force generation", "force-generation"),
     ("total power", "total-power"),
     ("attrition against opponent", "attrition"),
+    ("total ability", "total-ability"),
 )
 
 
 def _totals(cur: Cursor, i: int, link: int, j: int) -> Found:
     amount, k = cur.signed(j)
+    value = None
+    if k < 0 and cur.low(j) == "=":  # "opponent's total ability here = 0"
+        value, k = cur.count(j + 1)
     if k < 0:
         return None
     subject = cur.text(i, link)
     folded = " " + subject.casefold() + " "
     for words, kind in _TOTALS:
         if f" {words} " in folded:
-            return [effect(kind, amount=amount, target=subject)], k
+            return [effect(kind, amount=amount, value=value, target=subject)], k
     return None
 
 

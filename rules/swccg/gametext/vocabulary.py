@@ -61,6 +61,7 @@ KINDS: dict[str, str] = {
     "battle-destiny-limit": "those in `target` may draw no more than `amount` battle destiny",
     "attrition": "adds `amount` to attrition against the opponent",
     "total-power": "adds `amount` to the total power in battle",
+    "total-ability": "a total ability in battle set to `value` or changed by `amount` (`target`: whose, where)",
     "force-drain": 'adds `amount` to Force drains (`target`: whose, if not this card\'s; `detail` "may": optional)',
     "may-initiate-battle": "may initiate battle (a card that could not otherwise)",
     "lightsaber-combat": "adds `amount` to a lightsaber combat total",

@@ -67,6 +67,12 @@ CASES = [
     ("10_41", "not-weapon-target", "When present with Xizor", {"condition": "present-with"}),
     ("10_41", "battle-destiny-limit", "While Vader not here", {"amount": 1, "target": "opponent"}),
     ("12_123", "attrition", "While in a senate", {"amount": 1, "detail": "once per turn"}),
+    (
+        "11_54",
+        "total-ability",
+        "Unless opponent's character",
+        {"value": 0, "target": "opponent's total ability here"},
+    ),
     ("1_196", "total-power", "If you have four", {"amount": 2, "target": "your total power here"}),
     ("10_53", "force-drain", "While at a non-Coruscant", {"amount": 1, "condition": "all"}),
     ("109_11", "may-initiate-battle", "May initiate battle", {}),
