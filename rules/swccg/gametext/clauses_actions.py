@@ -90,7 +90,7 @@ def read_cancel(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     kind = "cancel-and-redraw" if "and" in word else "cancel"
-    return _rest(cur, j, kind)
+    return _rest(cur, j, kind) if cur.low(j) != "and" else None
 
 
 def read_force(cur: Cursor, i: int) -> Found:

@@ -211,7 +211,11 @@ def read_immunity(cur: Cursor, i: int) -> Found:
             k += 1
         if cur.low(k) == "and":
             k += 1
-        if k == j or k >= cur.n or cur.low(k) in ("when", "while", "if", "unless", "(", "adds", "may"):
+        if (
+            k == j
+            or k >= cur.n
+            or cur.low(k) in ("when", "while", "if", "unless", "(", "adds", "may", ",", "once")
+        ):
             break
         j = k
     return (found, j) if found else None

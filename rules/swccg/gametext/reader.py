@@ -20,6 +20,9 @@ from .sentences import split_sentences
 from .tokens import Cursor, tokenize
 from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
 
+# The kinds whose subject goes on to the next clause: "Any snub fighter he pilots is maneuver +1 and immune to
+# attrition < 4".
+_SUBJECT_KINDS = {*STAT_KINDS.values(), "immune-attrition", "immune-to"}
 # Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
 MAX_TEXT = 4_000
 MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
@@ -71,6 +74,27 @@ def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
     return tuple(replace(e, sentence=sentence) for e in effects)
 
 
+_CLAUSE_WORDS = {
+    "may",
+    "is",
+    "are",
+    "adds",
+    "add",
+    "draws",
+    "immune",
+    "must",
+    "deploys",
+    "deploy",
+    "and",
+    "cancel",
+}
+
+
+def _names_only(cur: Cursor, i: int, j: int) -> bool:
+    """Whether tokens i..j can be more of a condition's list of names ("Mirax or Wedge piloting"), not a clause."""
+    return all(cur.low(k) not in _CLAUSE_WORDS for k in range(i, j))
+
+
 def _commas(cur: Cursor, first: int, end: int) -> list[int]:
     """The first comma and up to three more after it, outside brackets."""
     found = [first]
@@ -105,6 +129,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 # "When Booster, Mirax or Wedge piloting, Immune to attrition < 5": the condition may hold commas
                 # of its own; it ends at the first comma after which the rest reads.
                 for later in _commas(cur, comma, end) if depth < 1 else ():
+                    if later != comma and not _names_only(cur, comma + 1, later):
+                        break
                     rest = _clauses(cur, later + 1, end, weapon, depth + 1)
                     if rest is not None and later != comma:
                         return _finish(rest, [*leads, read_condition(cur, i, later)], limits)
@@ -127,6 +153,9 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         clauses += 1
         if clauses > MAX_CLAUSES:
             return None
+        mid_limit, k = _limit(cur, i, end) if clauses > 1 else ("", -1)
+        if k >= 0:  # "… and, once during each of your move phases, may cancel …": for the next clause only
+            i = k
         if cur.low(i) in LEADING and clauses > 1:
             # "adds 2 to power and, at a cloud sector, may draw one battle destiny …": for the next clause only.
             comma = name_until(cur, i, (",",))
@@ -136,12 +165,14 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         if found is None:
             return None
         group, i = found
+        if mid_limit:
+            group = [replace(e, detail=(*e.detail, mid_limit)) for e in group]
         if i > end:
             return None
-        if effects and effects[-1].target and effects[-1].kind in STAT_KINDS.values():
+        if effects and effects[-1].target and effects[-1].kind in _SUBJECT_KINDS:
             # "your smugglers are each forfeit +2 and defense value +2": the subject goes on.
             group = [
-                replace(e, target=effects[-1].target) if e.kind in STAT_KINDS.values() and not e.target else e
+                replace(e, target=effects[-1].target) if e.kind in _SUBJECT_KINDS and not e.target else e
                 for e in group
             ]
         while i < end and cur.low(i) == "(":

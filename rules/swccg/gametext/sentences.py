@@ -11,26 +11,9 @@ import re
 ENDS = ".!?"
 CLOSERS = "'’\")]"
 OPENERS = "•[('‘\"<*"
+# Not "St." nor "No.": card text ends sentences with "AT-ST." and never abbreviates Saint or Number.
 ABBREVIATIONS = frozenset(
-    {
-        "dr",
-        "mr",
-        "mrs",
-        "vs",
-        "st",
-        "lt",
-        "gen",
-        "capt",
-        "cmdr",
-        "adm",
-        "sgt",
-        "col",
-        "maj",
-        "jr",
-        "no",
-        "e.g",
-        "i.e",
-    }
+    {"dr", "mr", "mrs", "vs", "lt", "gen", "capt", "cmdr", "adm", "sgt", "col", "maj", "jr", "e.g", "i.e"}
 )
 
 
