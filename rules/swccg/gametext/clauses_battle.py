@@ -448,3 +448,21 @@ def read_force_icons(cur: Cursor, i: int) -> Found:
     if cur.low(close) != "]" or cur.low(close + 1) not in ("icon", "icons"):
         return None
     return [effect("force-icons", amount=amount, target=cur.text(k, close + 1))], close + 2
+
+
+def read_destiny_to_total(cur: Cursor, i: int) -> Found:
+    """ "adds one destiny to total power only", "add one destiny to attrition", "adds one destiny to power only":
+    a destiny drawn into one total (`target`) rather than as a battle destiny."""
+    j = _adds(cur, i)
+    amount, k = cur.count(j) if j >= 0 else (None, -1)
+    k = cur.words(k, "destiny to") if k >= 0 else -1
+    if k < 0:
+        return None
+    end = name_until(cur, k, (",", ";", "(", "and", "only", "if", "when", "while", "for"))
+    target = cur.text(k, end)
+    if target.casefold() not in ("total power", "power", "attrition", "total battle destiny"):
+        return None
+    only = cur.low(end) == "only"
+    return [
+        effect("destiny-to-total", amount=amount, target=target, detail=("only",) if only else ())
+    ], end + only

@@ -28,6 +28,10 @@ def read_condition(cur: Cursor, i: int, j: int) -> Condition:
     if unless > i + 1 and cur.low(unless - 1) == ",":
         first = read_condition(cur, i - (opener in OPENERS), unless - 1)
         return Condition("all", "", False, (first, read_condition(cur, unless, j)))
+    # "When piloting Red 7 during battle": a state and a phase.
+    during = cur.find(i + 1, "during", j)
+    if during > i + 1 and during + 1 < j:
+        return Condition("all", "", negated, (_one(cur, i, during, False), read_condition(cur, during, j)))
     # "if on Tempest Scout 2 or if present with Marquand": either holds.
     either = cur.find(i + 1, "or", j)
     if either > i and cur.low(either + 1) in OPENERS:

@@ -15,6 +15,7 @@ CLAUSES = (
     (battle.read_permanent_pilot, {"permanent"}),
     (battle.read_pilot, {"adds", "add"}),
     (battle.read_battle_destiny, {"adds", "add", "may", "draws", "draw"}),
+    (battle.read_destiny_to_total, {"adds", "add"}),
     (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_adds_to_total, {"may", "adds", "add", "force"}),
     (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),

@@ -277,12 +277,13 @@ def _bracket(
 def _finish(effects: list[Effect], leads: list[Condition], limits: list[str]) -> list[Effect]:
     """The leading conditions and limits put on every effect of the sentence."""
     for lead in reversed(leads):
-        if lead.kind == "piloting":
-            # "When piloting Falcon, adds 2 to maneuver": to the maneuver of what it pilots.
-            effects = [_piloted(e, lead.subject) for e in effects]
-        elif lead.kind == "aboard" and lead.subject:
-            # "While aboard any starfighter, adds 2 to power, maneuver and hyperspeed": the starship's numbers.
-            effects = [_aboard(e, lead.subject) for e in effects]
+        for part in lead.parts if lead.kind == "all" else (lead,):  # "When piloting Red 2 during battle, …"
+            if part.kind == "piloting":
+                # "When piloting Falcon, adds 2 to maneuver": to the maneuver of what it pilots.
+                effects = [_piloted(e, part.subject) for e in effects]
+            elif part.kind == "aboard" and part.subject:
+                # "While aboard any starfighter, adds 2 to power, maneuver and hyperspeed": the starship's numbers.
+                effects = [_aboard(e, part.subject) for e in effects]
         effects = _conditioned(effects, lead)
     if limits:
         effects = [replace(e, detail=(*e.detail, *limits)) for e in effects]

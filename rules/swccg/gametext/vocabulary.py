@@ -54,6 +54,7 @@ KINDS: dict[str, str] = {
     # Battles.
     "adds-battle-destiny": "adds `amount` battle destiny draws",
     "draws-battle-destiny": "draws `amount` battle destiny if not able to otherwise",
+    "destiny-to-total": 'draws `amount` destiny into the total `target` names (total power, attrition; `detail` "only")',
     "adds-to-destiny": "adds `amount` to destiny draws (`target`: which: each battle destiny, total weapon…)",
     "immune-attrition": "immune to attrition < `amount` (None: to any attrition)",
     "immune-to": "immune to the cards or effects named in `target`",

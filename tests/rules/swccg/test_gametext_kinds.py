@@ -62,6 +62,12 @@ CASES = [
         "When in battle",
         {"amount": 1, "target": "each of your battle destiny draws"},
     ),
+    (
+        "7_16",
+        "destiny-to-total",
+        "When piloting Red 7",
+        {"amount": 1, "target": "total power", "detail": "only"},
+    ),
     ("109_2", "immune-attrition", "Immune to attrition", {"amount": 5}),
     ("109_11", "immune-to", "Immune to Restraining", {"target": "Restraining Bolt"}),
     ("10_41", "not-weapon-target", "When present with Xizor", {"condition": "present-with"}),
