@@ -55,6 +55,8 @@ def read_deploy_from_pile(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     free = cur.words(j, "( for free )")  # "deploy (for free) an Imperial warrior aboard from …"
+    if free < 0:
+        free = cur.words(j, "for free")  # "a Vibro-Ax may deploy for free on Snoova from Reserve Deck"
     if free >= 0:
         j = free
     k = cur.find(j, "from", name_until(cur, j, (";", ".")))
@@ -68,8 +70,11 @@ def read_deploy_from_pile(cur: Cursor, i: int) -> Found:
         stop = name_until(cur, end, (";", ",", "(", "and"))
         where, end = (cur.text(end, stop),), stop
     shuffled, end = _reshuffle(cur, end)
+    target = cur.text(j, k)
+    if cur.low(j) in ("on", "to", "aboard", "here"):  # "a Vibro-Ax may deploy on Snoova from …": the subject
+        where, target = (target, *where), ""
     detail = (pile, *where, *(["reshuffle"] if shuffled else []), *(["for free"] if free >= 0 else []))
-    return [effect("deploy-from-pile", target=cur.text(j, k), detail=detail)], end
+    return [effect("deploy-from-pile", target=target, detail=detail)], end
 
 
 def _rest(cur: Cursor, j: int, kind: str, stops=_END) -> Found:
@@ -221,7 +226,8 @@ def read_card_action(cur: Cursor, i: int) -> Found:
     ):
         j = cur.words(i, verb)
         object_ok = cur.low(j) not in _NOT_AN_OBJECT or (verb == "relocate" and cur.low(j) == "to")
-        if j >= 0 and j < cur.n and cur.count(j)[1] < 0 and object_ok:
+        counted = cur.count(j)[1]
+        if j >= 0 and j < cur.n and (counted < 0 or cur.low(counted) != "force") and object_ok:
             found = _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
             if (
                 kind == "relocate" and cur.low(j) == "to"

@@ -166,7 +166,7 @@ def read_adds_to_destiny(cur: Cursor, i: int) -> Found:
     amount, j = cur.count(j)
     if j < 0 or cur.low(j) != joint:
         return None
-    end = name_until(cur, j + 1, (",", ";", "if", "when", "while", "for", "and", "(", "."))
+    end = name_until(cur, j + 1, (",", ";", "if", "when", "while", "for", "and", "(", ".", "at", "here"))
     target = cur.text(j + 1, end)
     if "destiny" not in target.casefold().split():
         return None

@@ -89,7 +89,9 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
             return None
         if low == "=":  # "opponent's total ability here = 0"
             return _totals(cur, i, k, k)
-        start = k + 1 if low in _LINKS else k if low in ("deploy", "deploys") else -1
+        start = (
+            k + 1 if low in _LINKS else k if low in ("deploy", "deploys") and cur.low(k - 1) != "may" else -1
+        )
         if start < 0:
             # "Bantha ability = ½": a subject, then its stat.
             kinds, j = _stats(cur, k)

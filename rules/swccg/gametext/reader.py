@@ -247,8 +247,12 @@ def _bracket(
     """What brackets after a clause add: another number for it ("(3 if Falcon)"), a clause of their own ("(suspends
     permanent pilot)"), or whose choice it is ("(owner's choice)")."""
     words = cur.text(i, j).casefold()
-    if words in _CHOICES:
-        return [replace(e, detail=(*e.detail, words)) for e in group]
+    if words in _CHOICES or cur.low(i) in (
+        "except",
+        "even",
+        "including",
+    ):  # "(except Vader)": who is left out
+        return [replace(e, detail=(*e.detail, cur.text(i, j))) for e in group]
     if cur.low(i) in ("if", "while", "when", "unless"):
         # "may follow an opponent's starship that just moved from here (if within range)": when it may.
         return _conditioned(group, read_condition(cur, i, j))
