@@ -388,7 +388,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
                 else ([e if e.target else replace(e, target="it") for e in found[0]], found[1])
             )
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
-    if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) == "you":
+    if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) in _NOT_A_SUBJECT:
         return None
     for k in range(i + 1, min(cur.n, i + 10)):
         low = cur.low(k)
@@ -403,6 +403,9 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
                 return [_with_subject(e, cur.text(i, k)) for e in found[0]], found[1]
             break
     return None
+
+
+_NOT_A_SUBJECT = {"you", "may", "must", "and", "or", "is", "are", "not"}
 
 
 def _with_subject(e: Effect, subject: str) -> Effect:
