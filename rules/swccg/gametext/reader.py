@@ -208,7 +208,18 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             if 0 < close < end - 1 and cur.low(close + 1) not in (";", ","):
                 stop = name_until(cur, close + 1, (";",))  # "if Sidious (or Insidious Prisoner) on table"
             here = cur.low(i) in ("here", "there") and stop == i + 1  # "… are +1 there"
+            # "… where you have a non-unique alien and all your non-unique aliens are deploy -1": a condition
+            # ends at an "and" after which the rest of the sentence reads as clauses of its own.
+            rest = None
+            for k in range(i + 1, min(stop, end)) if depth < 1 and not here else ():
+                if cur.low(k) == "and" and (rest := _clauses(cur, k + 1, end, weapon, depth + 1)) is not None:
+                    stop = k
+                    break
             trail = read_condition(cur, i, min(stop, end)) if not here else Condition("at", cur.low(i))
+            if rest is not None:
+                effects = [*_conditioned(effects, trail), *rest]
+                trail, i = None, end
+                break
             if stop >= end:
                 i = end
                 break
