@@ -72,7 +72,12 @@ def read_catalogue() -> dict[str, tuple[Effect, ...]]:
 
 def sample_deck_ids(path: Path | None = None) -> list[str]:
     """The GEMP ids of GEMP's sample decks (deck and outside-the-deck cards), each once."""
-    path = path or settings.CARDSDB_DATA_DIR / "swccg" / "gemp" / "sample_decks.json"
+    if path is None:
+        if settings.CARDSDB_DATA_DIR is None:
+            raise FileNotFoundError(
+                "CARDSDB_DATA_DIR is not set (the sample decks are its swccg/gemp/sample_decks.json)"
+            )
+        path = settings.CARDSDB_DATA_DIR / "swccg" / "gemp" / "sample_decks.json"
     decks = json.loads(Path(path).read_text())["decks"]
     return list(dict.fromkeys(i for deck in decks for i in [*deck["cards"], *deck.get("outside_deck", [])]))
 
