@@ -103,6 +103,7 @@ def read_force(cur: Cursor, i: int) -> Found:
     for phrase, kind in (
         ("retrieve", "retrieve-force"),
         ("opponent loses", "opponent-loses-force"),
+        ("opponent must lose", "opponent-loses-force"),
         ("lose", "lose-force"),
         ("activate", "activate-force"),
     ):
@@ -278,3 +279,21 @@ def read_suspend(cur: Cursor, i: int) -> Found:
     if end > i and cur.words(end + 1, "suspended") == end + 2:
         return [effect("suspend", target=cur.text(i, end))], end + 2
     return None
+
+
+def read_reset(cur: Cursor, i: int) -> Found:
+    """ "reset opponent's total battle destiny here to 0": `target` set to `value`."""
+    j = cur.words(i, "reset")
+    if j < 0:
+        return None
+    k = cur.find(j, "to", name_until(cur, j, (";", ",", "(")))
+    value, end = cur.count(k + 1) if k > j else (None, -1)
+    return ([effect("reset", value=value, target=cur.text(j, k))], end) if end >= 0 else None
+
+
+def read_canceled(cur: Cursor, i: int) -> Found:
+    """ "Target's immunity to attrition is canceled", "game text of Admiral's Orders is canceled": `target`."""
+    end = name_until(cur, i, ("is", "are", ",", ";"))
+    if end == i or end - i > 10 or cur.low(end + 1) != "canceled":
+        return None
+    return [effect("cancel", target=cur.text(i, end))], end + 2

@@ -57,6 +57,8 @@ CLAUSES = (
     (actions.read_landspeed_cost, {"to", "requires"}),
     (actions.read_suspend, ANY),
     (actions.read_lost, ANY),
+    (actions.read_canceled, ANY),
+    (actions.read_reset, {"reset"}),
     (weapons.read_fire_free_aboard, ANY),
     (weapons.read_several_weapons, {"may"}),
 )

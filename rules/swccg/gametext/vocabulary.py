@@ -96,6 +96,7 @@ KINDS: dict[str, str] = {
     "peek": "peek at `target`",
     "cancel": "cancel `target`",
     "cancel-and-redraw": "cancel and redraw `target`",
+    "reset": 'reset `target` to `value` (a total: "opponent\'s total battle destiny here")',
     "retrieve-force": "retrieve `amount` Force",
     "lose-force": "lose `amount` Force",
     "opponent-loses-force": "the opponent loses `amount` Force",

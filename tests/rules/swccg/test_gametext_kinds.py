@@ -135,6 +135,12 @@ CASES = [
     ),
     ("10_24", "peek", "Once during each of your", {"detail": "once during each of your control phases"}),
     ("109_10", "cancel", "Cancels opponent's", {"target": "opponent's immunity to attrition here"}),
+    (
+        "110_12",
+        "reset",
+        "Unless opponent has total ability",
+        {"value": 0, "target": "opponent's total battle destiny here"},
+    ),
     ("1_11", "cancel-and-redraw", "Once during battle", {"target": "your just drawn destiny"}),
     ("12_117", "retrieve-force", "If you just initiated", {"amount": 1, "condition": "state"}),
     ("1_191", "lose-force", "If incorrect", {"amount": 1}),
