@@ -4,6 +4,7 @@ hit, and its forfeit = 0, if total destiny > defense value", "Add 1 if targeting
 
 from .found import Found, effect, name_until
 from .tokens import Cursor
+from .vocabulary import Condition
 
 _OUTCOMES = ("hit", "lost", "captured", "crashes", "excluded")
 
@@ -18,8 +19,12 @@ def read_weapon_target(cur: Cursor, i: int) -> Found:
         or cur.low(j) in ("one", "your", "opponent's", "is", *_OUTCOMES)
         or cur.low(j - 2) != "may"
         and cur.low(j) not in ("a", "an", "any")
+        and cur.count(j)[1] < 0  # "or target two characters using 1 Force"
     ):
         return None
+    costs = _costs_per_target(cur, j)
+    if costs is not None:
+        return costs
     end = name_until(cur, j, ("for", "using", ";", "."))
     if cur.low(end) not in ("for", "using"):
         end = name_until(cur, j, ("at", ";", ".", "(", "present", "with"))
@@ -78,6 +83,8 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
         if what not in ("character", "vehicle", "starship", "creature"):
             return None
     j += 1
+    if cur.words(j, "( s )") >= 0:  # "target(s) hit"
+        j += 3
     if cur.low(j) == "is":
         j += 1
     if cur.low(j) == "'":  # "target 'hit,' and …"
@@ -179,3 +186,52 @@ def read_several_weapons(cur: Cursor, i: int) -> Found:
     """ "May fire two or more weapons during battle" (one weapon a battle otherwise)."""
     j = cur.words(i, "may fire two or more weapons")
     return ([effect("fires-several-weapons")], j) if j >= 0 else None
+
+
+def _costs_per_target(cur: Cursor, j: int) -> Found:
+    """ "May target a character (use 1 Force) or vehicle (for free) at same or adjacent site": each kind of target
+    with its own cost (a weapon-fire-cost whose condition is targeting it)."""
+    found = []
+    k = j
+    while True:
+        close_at = name_until(cur, k, ("(", ";", ".", "or", ","))
+        if cur.low(close_at) != "(":
+            return None if not found else (found, k)
+        close = cur.closing(close_at)
+        if close < 0:
+            return None
+        what = cur.text(k, close_at)
+        inside = cur.text(close_at + 1, close).casefold().split()
+        if inside in (["for", "free"], ["free"]):
+            value = 0.0
+        elif (
+            len(inside) == 3
+            and inside[0] == "use"
+            and inside[2] == "force"
+            and cur.count(close_at + 2)[1] >= 0
+        ):
+            value = cur.count(close_at + 2)[0]
+        else:
+            return None
+        found += [
+            effect("weapon-target", target=what),
+            effect("weapon-fire-cost", value=value, condition=Condition("targeting", what)),
+        ]
+        k = close + 1
+        if cur.low(k) in ("or", ","):
+            k += 1 + (cur.low(k + 1) == "or")
+            continue
+        return found, k
+
+
+def read_fire_times(cur: Cursor, i: int) -> Found:
+    """ "may be fired twice per battle", "may fire twice per battle": how often it fires."""
+    j, _ = cur.any_of(i, ("may be fired", "may fire"))
+    if j < 0:
+        return None
+    k, word = cur.any_of(j, ("twice", "three times"))
+    if k < 0 or cur.low(k) != "per":
+        return None
+    return [
+        effect("weapon-fire-times", value=2.0 if word == "twice" else 3.0, detail=(cur.text(k, k + 2),))
+    ], k + 2

@@ -70,6 +70,7 @@ WEAPON_CLAUSES = (
     (weapons.read_fire_repeatedly, {"may"}),
     (weapons.read_fire_free_aboard, ANY),
     (weapons.read_several_weapons, {"may"}),
+    (weapons.read_fire_times, {"may"}),
 )
 
 
@@ -125,3 +126,6 @@ TRAILING = (
     "there",
 )
 SEPARATORS = (",", "and", ";", "but", "who")
+# "or" separates two clauses only before these: "Deploy on your Leia or use 3 Force to …", "… for free, or target
+# two characters using 1 Force".
+OR_BEFORE = ("use", "target")

@@ -14,7 +14,7 @@ from . import clauses_battle as battle
 from .alternatives import alternative, alternatives
 from .conditions import read_condition
 from .found import Found, effect, name_until
-from .grammar import LEADING, SEPARATORS, TRAILING, readers
+from .grammar import LEADING, OR_BEFORE, SEPARATORS, TRAILING, readers
 from .records import CardText
 from .sentences import split_sentences
 from .tokens import Cursor, tokenize
@@ -239,7 +239,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             if i >= end:
                 break
         moved = False
-        while i < end and (cur.low(i) in SEPARATORS or cur.words(i, "or use") >= 0):
+        while i < end and (cur.low(i) in SEPARATORS or (cur.low(i) == "or" and cur.low(i + 1) in OR_BEFORE)):
             i += 1
             moved = True
         if not moved:

@@ -85,6 +85,7 @@ KINDS: dict[str, str] = {
     "weapon-fire-cost": 'firing it costs `value` Force (0: free; None with `detail` "X", …: the text sets X)',
     "weapon-destiny": "firing draws `amount` destiny",
     "weapon-fire-repeatedly": "may fire again and again for `value` Force each time",
+    "weapon-fire-times": "may fire `value` times in the period `detail` names",
     "fires-several-weapons": "may fire two or more weapons during a battle",
     "weapon-hit": "target hit if the destiny (+`amount`) beats what `target` names (defense value…)",
     "permanent-weapon": "a permanent weapon named `target`; its own effects follow it",

@@ -111,6 +111,7 @@ CASES = [
     ("1_152", "weapon-fire-cost", "May target a character", {"value": 1}),
     ("1_324", "weapon-destiny", "Draw two destiny", {"amount": 2}),
     ("8_85", "weapon-fire-repeatedly", "May fire repeatedly", {"value": 2}),
+    ("110_7", "weapon-fire-times", "Permanent weapon is", {"value": 2, "detail": "per battle"}),
     ("9_63", "fires-several-weapons", "May fire two or more", {}),
     (
         "1_153",
@@ -260,6 +261,13 @@ def test_a_conditional_immunity_reads_both_numbers(read_cards):
     # •Aurra Sing (AI): "Immune to attrition < 3 (< 5 while armed with a lightsaber)."
     found = _effect(read_cards, "11_52", "immune-attrition", "Immune to attrition")
     assert [(e.amount, e.condition and e.condition.kind) for e in found] == [(3, None), (5, "armed-with")]
+
+
+def test_a_weapon_s_costs_for_each_kind_of_target(read_cards):
+    # AAT Laser Cannon: "May target a character (use 1 Force) or vehicle (for free) at same or adjacent site."
+    found = _effect(read_cards, "14_126", "weapon-fire-cost", "May target a character (use 1 Force)")
+    costs = {e.condition.parts[-1].subject: e.value for e in found}
+    assert costs == {"a character": 1, "vehicle": 0}
 
 
 def test_a_permanent_weapon_is_part_of_its_character(read_cards):
