@@ -4,6 +4,7 @@ Coruscant)", "(1 on your non-unique warrior)"."""
 
 from . import clauses_battle as battle
 from .conditions import read_condition
+from .found import name_until
 from .grammar import TRAILING
 from .tokens import Cursor
 from .vocabulary import STAT_KINDS, Condition, Effect
@@ -52,6 +53,11 @@ def alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | Non
         kind, value, target = "deploy-cost", None, ""
     elif cur.signed(i)[1] >= 0 and kind in STAT_KINDS.values() and last.amount is not None:
         amount, i = cur.signed(i)  # "it is maneuver +1 (+2 if Pulsar Skate)"
+    elif kind.startswith("pilot-") and cur.count(i)[1] >= 0 and cur.words(i + 1, "to any") >= 0:
+        # "(or 3 to any speeder bike)": the same bonus, more for what it pilots there
+        amount = cur.count(i)[0]
+        stop = name_until(cur, i + 3, ("if", "when", "while"))
+        return [Effect(kind, "", amount, None, cur.text(i + 3, stop), None, (*last.detail, "alternative"))]
     elif kind.startswith("pilot-") and cur.count(i)[1] >= 0 and cur.low(i + 1) == "to":
         pairs, i = battle.pilot_pairs(cur, i)
         if i < 0:

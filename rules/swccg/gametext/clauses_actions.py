@@ -245,7 +245,7 @@ def read_lost(cur: Cursor, i: int) -> Found:
     """ "Creature is lost", "Timer Mine is also lost", "Thermal Detonator also lost", "target is lost": `target`
     names what is lost."""
     end = name_until(cur, i, ("is", "are", "also", "lost", ",", ";"))
-    if end == i or end - i > 14:
+    if end == i or end - i > 20:
         return None
     k = end
     while cur.low(k) in ("is", "are", "also", "immediately"):
