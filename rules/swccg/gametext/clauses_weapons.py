@@ -28,13 +28,13 @@ def read_weapon_target(cur: Cursor, i: int) -> Found:
     end = name_until(cur, j, ("for", "using", ";", "."))
     if cur.low(end) not in ("for", "using"):
         end = name_until(cur, j, ("at", ";", ".", "(", "present", "with"))
-    elif cur.low(end - 1) == ",":
-        end -= 1  # "…, or at a system it orbits, using 4 Force"
+    elif cur.low(end - 1) in (",", "by"):
+        end -= 1  # "…, or at a system it orbits, using 4 Force", "… by using X Force"
     targets = cur.text(j, end)
     if not targets:
         return None
     found = [effect("weapon-target", target=targets)]
-    if cur.low(end) == ",":
+    if cur.low(end) in (",", "by"):
         end += 1
     k = cur.words(end, "for free")
     if k >= 0:
