@@ -26,6 +26,9 @@ CARRIED = {
     "starship",
     "capital starship",
     "creature",
+    "speeder bike",
+    "stap",
+    "corvette",
 }
 _PILOTS = ("pilots", "pilot", "drives", "drive")
 
@@ -263,7 +266,7 @@ def read_capacity(cur: Cursor, i: int) -> Found:
             kind = "may-add-pilots"
         elif words in (["passenger"], ["passengers"]):
             kind = "may-add-passengers"
-        elif words[-1].rstrip("s") in CARRIED:
+        elif " ".join(words).rstrip("s") in CARRIED or words[-1].rstrip("s") in CARRIED:
             kind = "may-add-cards"
         else:
             return None
@@ -466,3 +469,16 @@ def read_destiny_to_total(cur: Cursor, i: int) -> Found:
     return [
         effect("destiny-to-total", amount=amount, target=target, detail=("only",) if only else ())
     ], end + only
+
+
+def read_named_pilot(cur: Cursor, i: int) -> Found:
+    """ "May add Guri as pilot", "May add Harc as a pilot": room for that one pilot (`target`)."""
+    j = cur.words(i, "may add")
+    if j < 0 or cur.count(j)[1] >= 0:
+        return None
+    k = cur.find(j, "as", name_until(cur, j, (";", ",", "(")))
+    if k <= j:
+        return None
+    end = cur.words(k, "as a pilot")
+    end = end if end >= 0 else cur.words(k, "as pilot")
+    return ([effect("may-add-pilots", amount=1.0, target=cur.text(j, k))], end) if end >= 0 else None

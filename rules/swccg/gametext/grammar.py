@@ -21,6 +21,7 @@ CLAUSES = (
     (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_immunity, {"immune"}),
     (battle.read_capacity, {"may"}),
+    (battle.read_named_pilot, {"may"}),
     (battle.read_simple, {"may", "has", "cannot", "deploys", "prevents", "must"}),
     (battle.read_pilot_only, {"may"}),
     (battle.read_force_icons, {"adds", "add"}),
@@ -56,6 +57,7 @@ CLAUSES = (
     ),
     (actions.read_landspeed_cost, {"to", "requires"}),
     (actions.read_suspend, ANY),
+    (weapons.read_weapon_hit, {"target"}),  # a character's own "may target …; target hit if …"
     (actions.read_lost, ANY),
     (actions.read_canceled, ANY),
     (actions.read_reset, {"reset"}),
