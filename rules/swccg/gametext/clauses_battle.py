@@ -358,11 +358,16 @@ def read_adds_to_total(cur: Cursor, i: int) -> Found:
     present"."""
     j = cur.words(i, "may")
     detail = ("may",) if j >= 0 else ()
-    j = _adds(cur, j if j >= 0 else i)
+    start = j if j >= 0 else i
+    j, sign, joint = _adds(cur, start), 1.0, "to"
+    if j < 0:  # "subtracts one from opponent's Force drains at adjacent sites"
+        j, _ = cur.any_of(start, ("subtracts", "subtract"))
+        sign, joint = -1.0, "from"
     if j >= 0:
         amount, j = cur.count(j)
-        if j < 0 or cur.low(j) != "to":
+        if j < 0 or cur.low(j) != joint:
             return None
+        amount *= sign
         end = name_until(
             cur, j + 1, (",", ";", "if", "when", "while", "for", "(", "here", "where", "at", "in")
         )
@@ -374,11 +379,8 @@ def read_adds_to_total(cur: Cursor, i: int) -> Found:
             ("lightsaber combat total", "lightsaber-combat"),
         ):
             if key in words:
-                target = (
-                    ""
-                    if words.endswith((key, key + "s")) and len(words.split()) <= 4
-                    else cur.text(j + 1, end)
-                )
+                mine = (key, key + "s", f"your {key}", f"your {key}s")  # "your Force drains": this card's
+                target = "" if words in mine else cur.text(j + 1, end)
                 return [effect(kind, amount=amount, target=target, detail=detail)], end
         return None
     j, _ = cur.any_of(i, ("force drain", "force drains"))

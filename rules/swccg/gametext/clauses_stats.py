@@ -82,6 +82,8 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
     kinds, j = _stats(cur, i)
     if j >= 0:
         return _change(cur, kinds, j, "")
+    if cur.low(i) in ("is", "are", "may", "and", "or", "you"):  # not a subject
+        return None
     # A subject: words up to "is"/"are" [each] or up to "deploy(s)", no comma between.
     for k in range(i + 1, min(cur.n, i + 16)):
         low = cur.low(k)

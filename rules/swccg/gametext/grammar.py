@@ -17,7 +17,7 @@ CLAUSES = (
     (battle.read_battle_destiny, {"adds", "add", "may", "draws", "draw"}),
     (battle.read_destiny_to_total, {"adds", "add"}),
     (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract", "#"}),
-    (battle.read_adds_to_total, {"may", "adds", "add", "force"}),
+    (battle.read_adds_to_total, {"may", "adds", "add", "force", "subtracts", "subtract"}),
     (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_immunity, {"immune"}),
     (battle.read_capacity, {"may"}),

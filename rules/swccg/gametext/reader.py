@@ -282,6 +282,9 @@ def _bracket(
         more.extend(found)
     else:
         return [*group, *more]
+    if cur.low(i) == "and":  # "is forfeit +1 (and power +1 if your Wookiee is on Kashyyyk)": one more effect
+        inner = _clauses(cur, i + 1, j, weapon, depth + 1) if depth < 2 else None
+        return [*group, *inner] if inner else None
     either = cur.low(i) == "or"  # "(or adds two battle destiny if with your bounty hunter or Vader)"
     inner = _clauses(cur, i + either, j, weapon, depth + 1) if depth < 2 else None
     if inner and either:
@@ -389,7 +392,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
         if found is not None:
             return found
     # "he draws one battle destiny…": the card itself; "it is maneuver +1" (what it pilots, under "While piloting").
-    if cur.low(i) in ("he", "she", "it", "they"):
+    if cur.low(i) in ("he", "she", "it", "they", "is"):  # "…: adds 1 to your Force drains there, is power +1"
         k = i + 2 if cur.low(i + 1) in ("is", "are") and cur.low(i) == "it" else i + 1
         found = _plain_clause(cur, k, weapon, depth + 1)
         if found is not None:
