@@ -185,14 +185,14 @@ def read_place(cur: Cursor, i: int) -> Found:
     j = cur.words(i, "place")
     if j < 0:
         return None
-    stop = name_until(cur, j, (";", "(", ",", "and", "to"))
+    stop = name_until(cur, j, (";", "(", ",", "and", "to", "if", "when", "while", "unless"))
     if cur.low(stop) == "to" and cur.low(stop + 1) in (
         "bottom",
         "top",
     ):  # "place a card to bottom of Used Pile"
         where = name_until(cur, stop, (";", "(", ",", "and"))
         return [effect("place", target=cur.text(j, stop), detail=(cur.text(stop, where),))], where
-    for k in range(stop - 1, j, -1):  # the last "on"/"in" before the clause ends names where it goes
+    for k in range(stop - 1, j - 1, -1):  # the last "on"/"in" before the clause ends names where it goes
         if cur.low(k) in ("on", "in", "out"):
             where = cur.text(k, stop)
             return [effect("place", target=cur.text(j, k), detail=(where,))], stop

@@ -6,7 +6,7 @@ from .found import Found, effect, name_until
 from .tokens import Cursor
 from .vocabulary import Condition
 
-_OUTCOMES = ("hit", "lost", "captured", "crashes", "excluded")
+_OUTCOMES = ("hit", "lost", "captured", "crashes", "excluded", "returns", "choked")
 
 
 def read_weapon_target(cur: Cursor, i: int) -> Found:
@@ -87,6 +87,8 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
         j += 3
     if cur.low(j) == "is":
         j += 1
+    if cur.low(j) == "immediately":
+        j += 1
     if cur.low(j) == "'":  # "target 'hit,' and …"
         j += 1
     outcome = cur.low(j)
@@ -98,6 +100,14 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
     elif cur.low(j) == "'":
         j += 1
     detail = [outcome] + ([what] if what else [])
+    # Where a result goes on: "(lost)" after "'choked'", "to opponent's hand", "from battle".
+    if cur.low(j) == "(" and cur.closing(j) > j and cur.low(cur.closing(j) + 1) == "if":
+        detail.append(cur.text(j + 1, cur.closing(j)))
+        j = cur.closing(j) + 1
+    elif cur.low(j) in ("to", "from"):
+        stop = name_until(cur, j, ("if", ";", ","))
+        detail.append(cur.text(j, stop))
+        j = stop
     # What else a hit does, between commas or in brackets: ", and its forfeit = 0,", "(and may not be used to
     # satisfy attrition)", " and forfeit -3".
     if cur.low(j) in (",", "(", "'") and cur.low(j + 1) == "and":
@@ -127,7 +137,12 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
     if k >= 0:
         j = k
     if cur.low(j) != ">":
-        return None
+        # "if warrior's power + your destiny > target's power + opponent's destiny": what is compared, as said
+        more = name_until(cur, j, (">", ";", ",", "("))
+        if cur.low(more) != ">" or more - j > 8:
+            return None
+        detail.append(cur.text(j - 1 if cur.low(j - 1) != "if" else j, more))
+        j = more
     end = name_until(cur, j + 1, (";", ".", "(", ","))
     beats = cur.text(j + 1, end)
     return ([effect("weapon-hit", amount=amount, target=beats, detail=tuple(detail))], end) if beats else None

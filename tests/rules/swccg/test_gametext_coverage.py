@@ -15,7 +15,7 @@ from .gametext_cards import read_cards_fixture  # noqa: F401 (the read_cards fix
 
 # The share of the game text sentences of the sample decks' characters, starships, vehicles and weapons read into
 # effects, as measured (docs/swccg-gametext.md). The issue's aim is 0.90; this floor only rises.
-SAMPLE_DECKS_FLOOR = 0.845
+SAMPLE_DECKS_FLOOR = 0.85
 READ_SECONDS = 2.0
 
 
