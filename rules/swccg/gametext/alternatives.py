@@ -2,7 +2,7 @@
 "(or 4 to power and 3 to maneuver if Vader's Custom TIE)", "(free if Poe or Rey)", "(-2 on Tatooine or
 Coruscant)", "(1 on your non-unique warrior)"."""
 
-from . import clauses_battle as battle
+from . import clauses_pilots as pilots
 from .conditions import read_condition
 from .found import name_until
 from .grammar import TRAILING
@@ -59,10 +59,10 @@ def alternative(cur: Cursor, i: int, j: int, last: Effect) -> list[Effect] | Non
         stop = name_until(cur, i + 3, ("if", "when", "while"))
         return [Effect(kind, "", amount, None, cur.text(i + 3, stop), None, (*last.detail, "alternative"))]
     elif kind.startswith("pilot-") and cur.count(i)[1] >= 0 and cur.low(i + 1) == "to":
-        pairs, i = battle.pilot_pairs(cur, i)
+        pairs, i = pilots.pilot_pairs(cur, i)
         if i < 0:
             return None
-        what, verb, k2 = battle.piloted(cur, i)
+        what, verb, k2 = pilots.piloted(cur, i)
         if k2 >= 0:
             target, i = what, k2
         condition = _alternative_condition(cur, i, k, kind)

@@ -4,6 +4,7 @@ open conditions and separate clauses (reader.py reads a sentence with them)."""
 from . import clauses_actions as actions
 from . import clauses_battle as battle
 from . import clauses_deploy as deploy
+from . import clauses_pilots as pilots
 from . import clauses_stats as stats
 from . import clauses_weapons as weapons
 from .tokens import Cursor, number
@@ -12,18 +13,18 @@ ANY = None  # a reader that may start with a subject: tried whatever the first w
 # Each reader with the words a clause it reads may start with ("#": a number), in the order they are tried: a
 # clause is offered only to the readers its first word fits.
 CLAUSES = (
-    (battle.read_permanent_pilot, {"permanent"}),
-    (battle.read_pilot, {"adds", "add"}),
+    (pilots.read_permanent_pilot, {"permanent"}),
+    (pilots.read_pilot, {"adds", "add"}),
     (battle.read_battle_destiny, {"adds", "add", "may", "draws", "draw"}),
     (battle.read_destiny_to_total, {"adds", "add"}),
     (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_adds_to_total, {"may", "adds", "add", "force", "subtracts", "subtract"}),
     (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
     (battle.read_immunity, {"immune"}),
-    (battle.read_capacity, {"may"}),
-    (battle.read_named_pilot, {"may"}),
+    (pilots.read_capacity, {"may"}),
+    (pilots.read_named_pilot, {"may"}),
     (battle.read_simple, {"may", "has", "cannot", "deploys", "prevents", "must"}),
-    (battle.read_pilot_only, {"may"}),
+    (pilots.read_pilot_only, {"may"}),
     (battle.read_force_icons, {"adds", "add"}),
     (battle.read_destiny_limit, ANY),
     (battle.read_no_react, {"opponent"}),

@@ -10,12 +10,20 @@ most four commas, once.
 
 from dataclasses import replace
 
-from . import clauses_battle as battle
 from .alternatives import alternative, alternatives
 from .conditions import read_condition
 from .found import Found, effect, name_until
 from .grammar import LEADING, OR_BEFORE, SEPARATORS, TRAILING, readers
 from .records import CardText
+from .sentence_parts import (
+    NOT_A_SUBJECT,
+    commas,
+    conditioned,
+    finish,
+    limit,
+    names_only,
+    with_subject,
+)
 from .sentences import split_sentences
 from .tokens import Cursor, tokenize
 from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
@@ -74,39 +82,6 @@ def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
     return tuple(replace(e, sentence=sentence) for e in effects)
 
 
-_CLAUSE_WORDS = {
-    "may",
-    "is",
-    "are",
-    "adds",
-    "add",
-    "draws",
-    "immune",
-    "must",
-    "deploys",
-    "deploy",
-    "and",
-    "cancel",
-}
-
-
-def _names_only(cur: Cursor, i: int, j: int) -> bool:
-    """Whether tokens i..j can be more of a condition's list of names ("Mirax or Wedge piloting"), not a clause."""
-    return all(cur.low(k) not in _CLAUSE_WORDS for k in range(i, j))
-
-
-def _commas(cur: Cursor, first: int, end: int) -> list[int]:
-    """The first comma and up to three more after it, outside brackets."""
-    found = [first]
-    k = first
-    while len(found) < 4:
-        k = name_until(cur, k + 1, (",",))
-        if k >= end:
-            break
-        found.append(k)
-    return found
-
-
 def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> list[Effect] | None:
     """The clauses of tokens i..end, or None when one is not understood."""
     leads: list[Condition] = []
@@ -118,9 +93,9 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         if cur.words(i, "text :") == i + 2:  # "Text: Adds 3 to power of anything he pilots."
             i += 2
             continue
-        limit, k = _limit(cur, i, end)
+        found_limit, k = limit(cur, i, end)
         if k >= 0:
-            limits.append(limit)
+            limits.append(found_limit)
             i = k
             continue
         if cur.low(i) in LEADING:
@@ -128,12 +103,12 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             if comma < end:
                 # "When Booster, Mirax or Wedge piloting, Immune to attrition < 5": the condition may hold commas
                 # of its own; it ends at the first comma after which the rest reads.
-                for later in _commas(cur, comma, end) if depth < 1 else ():
-                    if later != comma and not _names_only(cur, comma + 1, later):
+                for later in commas(cur, comma, end) if depth < 1 else ():
+                    if later != comma and not names_only(cur, comma + 1, later):
                         break
                     rest = _clauses(cur, later + 1, end, weapon, depth + 1)
                     if rest is not None and later != comma:
-                        return _finish(rest, [*leads, read_condition(cur, i, later)], limits)
+                        return finish(rest, [*leads, read_condition(cur, i, later)], limits)
                     if rest is not None:
                         break
                 leads.append(read_condition(cur, i, comma))
@@ -153,7 +128,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         clauses += 1
         if clauses > MAX_CLAUSES:
             return None
-        mid_limit, k = _limit(cur, i, end) if clauses > 1 else ("", -1)
+        mid_limit, k = limit(cur, i, end) if clauses > 1 else ("", -1)
         if k >= 0:  # "… and, once during each of your move phases, may cancel …": for the next clause only
             i = k
         if cur.low(i) in LEADING and clauses > 1:
@@ -184,7 +159,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 return None
             i = close + 1
         if mid is not None:
-            group = _conditioned(group, mid)
+            group = conditioned(group, mid)
             mid = None
         effects.extend(group)
         if i >= end:
@@ -217,13 +192,13 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                     break
             trail = read_condition(cur, i, min(stop, end)) if not here else Condition("at", cur.low(i))
             if rest is not None:
-                effects = [*_conditioned(effects, trail), *rest]
+                effects = [*conditioned(effects, trail), *rest]
                 trail, i = None, end
                 break
             if stop >= end:
                 i = end
                 break
-            effects = _conditioned(effects, trail)
+            effects = conditioned(effects, trail)
             trail = None
             i = stop
             # "Immune to attrition < 4 when Lando or Nien Nunb piloting (< 6 when both)": another number after it.
@@ -245,8 +220,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         if not moved:
             return None
     if trail is not None:
-        effects = _conditioned(effects, trail)
-    return _finish(effects, leads, limits)
+        effects = conditioned(effects, trail)
+    return finish(effects, leads, limits)
 
 
 _CHOICES = ("your choice", "owner's choice", "opponent's choice")
@@ -266,7 +241,7 @@ def _bracket(
         return [replace(e, detail=(*e.detail, cur.text(i, j))) for e in group]
     if cur.low(i) in ("if", "while", "when", "unless"):
         # "may follow an opponent's starship that just moved from here (if within range)": when it may.
-        return _conditioned(group, read_condition(cur, i, j))
+        return conditioned(group, read_condition(cur, i, j))
     if cur.low(i) == "or" and cur.low(i + 1) in ("while", "when", "if"):
         # "Power +3 while defending a battle (or while exactly two Jedi on table)": either condition.
         other = read_condition(cur, i + 1, j)
@@ -290,70 +265,6 @@ def _bracket(
     if inner and either:
         inner = [replace(e, detail=(*e.detail, "alternative")) for e in inner]
     return [*group, *inner] if inner else None
-
-
-def _finish(effects: list[Effect], leads: list[Condition], limits: list[str]) -> list[Effect]:
-    """The leading conditions and limits put on every effect of the sentence."""
-    for lead in reversed(leads):
-        for part in lead.parts if lead.kind == "all" else (lead,):  # "When piloting Red 2 during battle, …"
-            if part.kind == "piloting":
-                # "When piloting Falcon, adds 2 to maneuver": to the maneuver of what it pilots.
-                effects = [_piloted(e, part.subject) for e in effects]
-            elif part.kind == "aboard" and part.subject:
-                # "While aboard any starfighter, adds 2 to power, maneuver and hyperspeed": the starship's numbers.
-                effects = [_aboard(e, part.subject) for e in effects]
-        effects = _conditioned(effects, lead)
-    if limits:
-        effects = [replace(e, detail=(*e.detail, *limits)) for e in effects]
-    return effects
-
-
-def _aboard(e: Effect, what: str) -> Effect:
-    mine = not e.target or e.target == "it"
-    return replace(e, target=what) if e.kind in _CRAFT_STATS and mine and e.amount is not None else e
-
-
-_CRAFT_STATS = {"power", "maneuver", "hyperspeed", "armor"}
-
-
-def _piloted(e: Effect, what: str) -> Effect:
-    kind = battle.PILOT_KINDS.get(e.kind)
-    mine = not e.target or e.target == "it"
-    return replace(e, kind=kind, target=what) if kind and mine and e.amount is not None else e
-
-
-# "Once per game", "Twice per battle", "Once during each of your control phases", "Once each turn during your
-# control phase": a limit on how often the effect is used, kept in its detail.
-def _limit(cur: Cursor, i: int, end: int) -> tuple[str, int]:
-    k = cur.words(i, "up to")  # "Up to three times per turn"
-    start = i
-    if k >= 0 and cur.count(k)[1] >= 0 and cur.low(k + 1) == "times":
-        i = k + 1
-    if cur.low(i) not in ("once", "twice", "thrice", "times") or cur.low(i + 1) not in (
-        "per",
-        "during",
-        "each",
-        "a",
-        "every",
-    ):
-        return "", -1
-    for k in range(i + 2, min(end, i + 12)):
-        low = cur.low(k)
-        if low in (",", "may", "you", "if", "opponent"):
-            return cur.text(start, k).casefold(), k + 1 if low == "," else k
-    return "", -1
-
-
-def _conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
-    out = []
-    for e in effects:
-        if e.condition is None:
-            out.append(replace(e, condition=condition))
-        elif e.condition is not condition:
-            out.append(replace(e, condition=Condition("all", "", False, (condition, e.condition))))
-        else:
-            out.append(e)
-    return out
 
 
 def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
@@ -402,7 +313,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
                 else ([e if e.target else replace(e, target="it") for e in found[0]], found[1])
             )
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
-    if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) in _NOT_A_SUBJECT:
+    if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) in NOT_A_SUBJECT:
         return None
     for k in range(i + 1, min(cur.n, i + 10)):
         low = cur.low(k)
@@ -414,19 +325,9 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
                 start += 1
             found = _clause(cur, start, weapon, depth + 1) if start < cur.n and depth < 3 else None
             if found is not None:
-                return [_with_subject(e, cur.text(i, k)) for e in found[0]], found[1]
+                return [with_subject(e, cur.text(i, k)) for e in found[0]], found[1]
             break
     return None
-
-
-_NOT_A_SUBJECT = {"you", "may", "must", "and", "or", "is", "are", "not"}
-
-
-def _with_subject(e: Effect, subject: str) -> Effect:
-    """The subject is what an effect changes, or, for a weapon's effects, who fires it."""
-    if e.kind.startswith("weapon-"):
-        return replace(e, detail=(*e.detail, f"by {subject}"))
-    return e if e.target else replace(e, target=subject)
 
 
 def _permanent_weapon(cur: Cursor, i: int) -> Found:
