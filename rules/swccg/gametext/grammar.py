@@ -1,0 +1,134 @@
+"""The reader's grammar: which clause readers there are and the words each may start with, and the words that
+open conditions and separate clauses (reader.py reads a sentence with them)."""
+
+from . import clauses_actions as actions
+from . import clauses_battle as battle
+from . import clauses_deploy as deploy
+from . import clauses_pilots as pilots
+from . import clauses_stats as stats
+from . import clauses_weapons as weapons
+from .tokens import Cursor, number
+
+ANY = None  # a reader that may start with a subject: tried whatever the first word
+# Each reader with the words a clause it reads may start with ("#": a number), in the order they are tried: a
+# clause is offered only to the readers its first word fits.
+CLAUSES = (
+    (pilots.read_permanent_pilot, {"permanent"}),
+    (pilots.read_pilot, {"adds", "add"}),
+    (battle.read_battle_destiny, {"adds", "add", "may", "draws", "draw"}),
+    (battle.read_destiny_to_total, {"adds", "add"}),
+    (battle.read_adds_to_destiny, {"each", "adds", "add", "subtracts", "subtract", "#"}),
+    (battle.read_adds_to_total, {"may", "adds", "add", "force", "subtracts", "subtract"}),
+    (stats.read_adds_to_stat, {"adds", "add", "subtracts", "subtract", "#"}),
+    (battle.read_immunity, {"immune"}),
+    (pilots.read_capacity, {"may"}),
+    (pilots.read_named_pilot, {"may"}),
+    (battle.read_simple, {"may", "has", "cannot", "deploys", "prevents", "must"}),
+    (pilots.read_pilot_only, {"may"}),
+    (battle.read_force_icons, {"adds", "add"}),
+    (battle.read_destiny_limit, ANY),
+    (battle.read_no_react, {"opponent"}),
+    (battle.read_fly, {"may"}),
+    (deploy.read_moves_like, {"deploys"}),
+    (deploy.read_deploys_for, {"deploys", "may"}),
+    (deploy.read_take_off, {"takes"}),
+    (deploy.read_deploys_only, {"deploys", "deploy", "may", "must"}),
+    (deploy.read_may_not_deploy, {"may", "does"}),
+    (deploy.read_deploy_as, {"may"}),
+    (deploy.read_move_react, {"may"}),
+    (deploy.read_move_cost, {"moves", "move", "may"}),
+    (deploy.read_may_deploy_aboard, {"may", "deploys", "deploy"}),
+    (deploy.read_deploys_on, {"use", "deploy", "deploys"}),
+    (actions.read_deploy_from_pile, {"deploy"}),
+    (stats.read_stat_change, ANY),
+    (actions.read_agenda, {"agenda", "agendas"}),
+    (actions.read_maintenance, {"end"}),
+    (actions.read_take_into_hand, {"take"}),
+    (actions.read_peek, {"peek"}),
+    (actions.read_cancel, {"cancel", "cancels"}),
+    (actions.read_force, {"retrieve", "opponent", "lose", "activate"}),
+    (actions.read_draw_destiny, {"both", "opponent", "draw", "draws"}),
+    (actions.read_targeted_by, {"may"}),
+    (actions.read_target, {"target"}),
+    (actions.read_place, {"place"}),
+    (actions.read_draw_cards, {"draw", "draws"}),
+    (
+        actions.read_card_action,
+        {"steal", "retrieve", "exchange", "reveal", "search", "relocate", "play", "follow"},
+    ),
+    (actions.read_landspeed_cost, {"to", "requires"}),
+    (actions.read_suspend, ANY),
+    (weapons.read_weapon_hit, {"target"}),  # a character's own "may target …; target hit if …"
+    (actions.read_lost, ANY),
+    (actions.read_canceled, ANY),
+    (actions.read_reset, {"reset"}),
+    (weapons.read_fire_free_aboard, ANY),
+    (weapons.read_several_weapons, {"may"}),
+)
+WEAPON_CLAUSES = (
+    (weapons.read_weapon_target, {"may", "target"}),
+    (weapons.read_weapon_destiny, {"both", "draw"}),
+    (weapons.read_weapon_hit, {"target", "character", "vehicle", "starship", "creature"}),
+    (weapons.read_weapon_adjust, {"add", "subtract", "adds", "subtracts"}),
+    (weapons.read_fire_repeatedly, {"may"}),
+    (weapons.read_fire_free_aboard, ANY),
+    (weapons.read_several_weapons, {"may"}),
+    (weapons.read_fire_times, {"may"}),
+)
+
+
+def _by_first_word(readers) -> tuple[dict[str, tuple], tuple]:
+    words = {w for _, starts in readers if starts for w in starts}
+    table = {w: tuple(r for r, starts in readers if starts is ANY or w in starts) for w in words}
+    return table, tuple(r for r, starts in readers if starts is ANY)
+
+
+_READERS = _by_first_word(CLAUSES)
+_WEAPON_READERS = _by_first_word(WEAPON_CLAUSES + CLAUSES)
+
+
+def readers(cur: Cursor, i: int, weapon: bool) -> tuple:
+    """The readers a clause at i may be offered, in order."""
+    table, anywhere = _WEAPON_READERS if weapon else _READERS
+    first = cur.low(i)
+    key = "#" if first not in table and number(cur.tokens[i]) is not None else first
+    return table.get(key, anywhere)
+
+
+LEADING = (
+    "while",
+    "when",
+    "if",
+    "unless",
+    "whenever",
+    "at",
+    "on",
+    "during",
+    "after",
+    "where",
+    "just",
+    "otherwise",
+)
+TRAILING = (
+    "if",
+    "while",
+    "when",
+    "unless",
+    "whenever",
+    "at",
+    "on",
+    "to",
+    "in",
+    "aboard",
+    "during",
+    "where",
+    "here",
+    "with",
+    "as",
+    "under",
+    "there",
+)
+SEPARATORS = (",", "and", ";", "but", "who")
+# "or" separates two clauses only before these: "Deploy on your Leia or use 3 Force to …", "… for free, or target
+# two characters using 1 Force".
+OR_BEFORE = ("use", "target")

@@ -1,0 +1,357 @@
+"""The reader: a card's game text in, a tuple of Effects out, one or more per sentence, in the text's order.
+
+A sentence is read as [leading condition ","] clause (separator clause)* [trailing condition]. Each clause is
+matched by hand-written readers over its tokens (clauses_*.py); brackets after a clause may give an alternative
+number ("(3 if Falcon)", "(< 5 while armed with a lightsaber)"). A sentence any part of which no reader matches
+is one UNREAD effect with its text. Work is bounded: the text and each sentence are length-capped, every reader
+moves forward over the tokens, and the one retry — where a leading condition that holds commas ends — tries at
+most four commas, once.
+"""
+
+from dataclasses import replace
+
+from .alternatives import alternative, alternatives
+from .conditions import read_condition
+from .found import Found, effect, name_until
+from .grammar import LEADING, OR_BEFORE, SEPARATORS, TRAILING, readers
+from .records import CardText
+from .sentence_parts import (
+    NOT_A_SUBJECT,
+    commas,
+    conditioned,
+    finish,
+    limit,
+    names_only,
+    with_subject,
+)
+from .sentences import split_sentences
+from .tokens import Cursor, tokenize
+from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
+
+# The kinds whose subject goes on to the next clause: "Any snub fighter he pilots is maneuver +1 and immune to
+# attrition < 4".
+_SUBJECT_KINDS = {*STAT_KINDS.values(), "immune-attrition", "immune-to"}
+# Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
+MAX_TEXT = 4_000
+MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
+MAX_CLAUSES = 12
+
+
+def read_card(
+    card: CardText, protected: tuple[str, ...] = (), memo: dict | None = None
+) -> tuple[Effect, ...]:
+    """Every effect of the card's text; `protected` are titles whose punctuation does not end a sentence
+    (sentences.protected_titles). `memo`, a dict the caller keeps while reading many cards, reads each distinct
+    sentence once (a third of the catalogue's sentences repeat: reprints, alternate images, older versions)."""
+    text = card.gametext or ""
+    if text.strip() in ("", "<none>"):
+        return ()
+    found: list[Effect] = []
+    weapon = card.type == "Weapon"
+    for sentence in split_sentences(text[:MAX_TEXT], protected):
+        if memo is None:
+            found.extend(read_sentence(sentence, weapon))
+            continue
+        key = (sentence, weapon)
+        if key not in memo:
+            memo[key] = read_sentence(sentence, weapon)
+        found.extend(memo[key])
+    if len(text) > MAX_TEXT:
+        found.append(Effect(UNREAD, text[MAX_TEXT:]))
+    return tuple(found)
+
+
+def read_sentence(sentence: str, weapon: bool = False) -> tuple[Effect, ...]:
+    tokens = tokenize(sentence)
+    if not tokens or len(tokens) > MAX_TOKENS:
+        return (Effect(UNREAD, sentence),)
+    # The closing mark (and a quote around it: "as a 'react.'") is not part of any clause.
+    end = len(tokens)
+    while end > 0 and tokens[end - 1].low in (".", "!", "'"):
+        end -= 1
+    cur = Cursor(sentence, tokens[:end])
+    effects = _clauses(cur, 0, end, weapon)
+    if effects is None:
+        return (Effect(UNREAD, sentence),)
+    if any(e.kind == "permanent-pilot" for e in effects):
+        # "Permanent pilot …, who … adds 2 to power": the pilot's bonus, not a change to the printed number.
+        effects = [
+            replace(e, detail=(*e.detail, "permanent pilot")) if e.kind in STAT_KINDS.values() else e
+            for e in effects
+        ]
+    return tuple(replace(e, sentence=sentence) for e in effects)
+
+
+def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> list[Effect] | None:
+    """The clauses of tokens i..end, or None when one is not understood."""
+    leads: list[Condition] = []
+    limits: list[str] = []
+    while i < end:
+        if cur.low(i) in ("also", "instead", "*"):  # "*" marks a footnote sentence: "*Landspeed = 3."
+            i += 2 if cur.low(i + 1) == "," else 1
+            continue
+        if cur.words(i, "text :") == i + 2:  # "Text: Adds 3 to power of anything he pilots."
+            i += 2
+            continue
+        found_limit, k = limit(cur, i, end)
+        if k >= 0:
+            limits.append(found_limit)
+            i = k
+            continue
+        if cur.low(i) in LEADING:
+            comma = name_until(cur, i, (",", ":"))
+            if comma < end:
+                # "When Booster, Mirax or Wedge piloting, Immune to attrition < 5": the condition may hold commas
+                # of its own; it ends at the first comma after which the rest reads.
+                for later in commas(cur, comma, end) if depth < 1 else ():
+                    if later != comma and not names_only(cur, comma + 1, later):
+                        break
+                    rest = _clauses(cur, later + 1, end, weapon, depth + 1)
+                    if rest is not None and later != comma:
+                        return finish(rest, [*leads, read_condition(cur, i, later)], limits)
+                    if rest is not None:
+                        break
+                leads.append(read_condition(cur, i, comma))
+                i = comma + 1
+                continue
+            # "When with General Calrissian may add one battle destiny": no comma, the condition ends at "may".
+            may = name_until(cur, i, ("may",))
+            if i + 1 < may < end:
+                leads.append(read_condition(cur, i, may))
+                i = may
+                continue
+        break
+    effects: list[Effect] = []
+    trail = mid = None
+    clauses = 0
+    while i < end:
+        clauses += 1
+        if clauses > MAX_CLAUSES:
+            return None
+        mid_limit, k = limit(cur, i, end) if clauses > 1 else ("", -1)
+        if k >= 0:  # "… and, once during each of your move phases, may cancel …": for the next clause only
+            i = k
+        if cur.low(i) in LEADING and clauses > 1:
+            # "adds 2 to power and, at a cloud sector, may draw one battle destiny …": for the next clause only.
+            comma = name_until(cur, i, (",",))
+            if comma < end:
+                mid, i = read_condition(cur, i, comma), comma + 1
+        found = _clause(cur, i, weapon)
+        if found is None:
+            return None
+        group, i = found
+        if mid_limit:
+            group = [replace(e, detail=(*e.detail, mid_limit)) for e in group]
+        if i > end:
+            return None
+        if effects and effects[-1].target and effects[-1].kind in _SUBJECT_KINDS:
+            # "your smugglers are each forfeit +2 and defense value +2": the subject goes on.
+            group = [
+                replace(e, target=effects[-1].target) if e.kind in _SUBJECT_KINDS and not e.target else e
+                for e in group
+            ]
+        while i < end and cur.low(i) == "(":
+            close = cur.closing(i)
+            if close < 0 or close >= end:
+                return None
+            group = _bracket(cur, i + 1, close, group, weapon, depth)
+            if group is None:
+                return None
+            i = close + 1
+        if mid is not None:
+            group = conditioned(group, mid)
+            mid = None
+        effects.extend(group)
+        if i >= end:
+            break
+        # "for each opponent's starship present", "for remainder of turn": how much, how long.
+        k, phrase = cur.any_of(i, ("for each", "for remainder of", "until end of"))
+        if k >= 0:
+            stop = name_until(cur, k, (";", ".", "(", ","))
+            words = f"{phrase} {cur.text(k, stop)}"
+            effects[-len(group) :] = [replace(e, detail=(*e.detail, words)) for e in group]
+            i = stop
+            if i >= end:
+                break
+        if cur.low(i) == "to" and _clause(cur, i + 1, weapon) is not None:
+            # "may play Utinni! to cancel a Force drain": what it is done for, a clause of its own.
+            i += 1
+            continue
+        if cur.low(i) in TRAILING or cur.words(i, "as long as") >= 0:
+            stop = name_until(cur, i, (";", "("))
+            close = cur.closing(stop) if cur.low(stop) == "(" else -1
+            if 0 < close < end - 1 and cur.low(close + 1) not in (";", ","):
+                stop = name_until(cur, close + 1, (";",))  # "if Sidious (or Insidious Prisoner) on table"
+            here = cur.low(i) in ("here", "there") and stop == i + 1  # "… are +1 there"
+            # "… where you have a non-unique alien and all your non-unique aliens are deploy -1": a condition
+            # ends at an "and" after which the rest of the sentence reads as clauses of its own.
+            rest = None
+            for k in range(i + 1, min(stop, end)) if depth < 1 and not here else ():
+                if cur.low(k) == "and" and (rest := _clauses(cur, k + 1, end, weapon, depth + 1)) is not None:
+                    stop = k
+                    break
+            trail = read_condition(cur, i, min(stop, end)) if not here else Condition("at", cur.low(i))
+            if rest is not None:
+                effects = [*conditioned(effects, trail), *rest]
+                trail, i = None, end
+                break
+            if stop >= end:
+                i = end
+                break
+            effects = conditioned(effects, trail)
+            trail = None
+            i = stop
+            # "Immune to attrition < 4 when Lando or Nien Nunb piloting (< 6 when both)": another number after it.
+            while i < end and cur.low(i) == "(":
+                close = cur.closing(i)
+                more = _bracket(cur, i + 1, close, [effects[-1]], weapon, depth) if 0 < close < end else None
+                if more is None:
+                    return None
+                effects[-1:] = (
+                    more  # the last effect, perhaps with another condition ("(or while …)"), and more
+                )
+                i = close + 1
+            if i >= end:
+                break
+        moved = False
+        while i < end and (cur.low(i) in SEPARATORS or (cur.low(i) == "or" and cur.low(i + 1) in OR_BEFORE)):
+            i += 1
+            moved = True
+        if not moved:
+            return None
+    if trail is not None:
+        effects = conditioned(effects, trail)
+    return finish(effects, leads, limits)
+
+
+_CHOICES = ("your choice", "owner's choice", "opponent's choice")
+
+
+def _bracket(
+    cur: Cursor, i: int, j: int, group: list[Effect], weapon: bool, depth: int
+) -> list[Effect] | None:
+    """What brackets after a clause add: another number for it ("(3 if Falcon)"), a clause of their own ("(suspends
+    permanent pilot)"), or whose choice it is ("(owner's choice)")."""
+    words = cur.text(i, j).casefold()
+    if words in _CHOICES or cur.low(i) in (
+        "except",
+        "even",
+        "including",
+    ):  # "(except Vader)": who is left out
+        return [replace(e, detail=(*e.detail, cur.text(i, j))) for e in group]
+    if cur.low(i) in ("if", "while", "when", "unless"):
+        # "may follow an opponent's starship that just moved from here (if within range)": when it may.
+        return conditioned(group, read_condition(cur, i, j))
+    if cur.low(i) == "or" and cur.low(i + 1) in ("while", "when", "if"):
+        # "Power +3 while defending a battle (or while exactly two Jedi on table)": either condition.
+        other = read_condition(cur, i + 1, j)
+        return [
+            replace(e, condition=Condition("any", "", False, (e.condition, other)) if e.condition else other)
+            for e in group
+        ]
+    more: list[Effect] = []
+    for start, stop in alternatives(cur, i, j):
+        found = alternative(cur, start, stop, group[-1])
+        if found is None:
+            break
+        more.extend(found)
+    else:
+        return [*group, *more]
+    if cur.low(i) == "and":  # "is forfeit +1 (and power +1 if your Wookiee is on Kashyyyk)": one more effect
+        inner = _clauses(cur, i + 1, j, weapon, depth + 1) if depth < 2 else None
+        return [*group, *inner] if inner else None
+    either = cur.low(i) == "or"  # "(or adds two battle destiny if with your bounty hunter or Vader)"
+    inner = _clauses(cur, i + either, j, weapon, depth + 1) if depth < 2 else None
+    if inner and either:
+        inner = [replace(e, detail=(*e.detail, "alternative")) for e in inner]
+    return [*group, *inner] if inner else None
+
+
+def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
+    if cur.words(i, "permanent weapon") >= 0:
+        return _permanent_weapon(cur, i)
+    if cur.low(i) in (
+        "cumulatively",
+        "randomly",
+    ):  # "… to cumulatively add 1 to his power", "randomly retrieve"
+        found = _clause(cur, i + 1, weapon, depth + 1) if depth < 3 else None
+        word = cur.low(i)
+        return ([replace(e, detail=(*e.detail, word)) for e in found[0]], found[1]) if found else None
+    found = _plain_clause(cur, i, weapon, depth)
+    if found is not None or depth > 3:
+        return found
+    # "may …", "you may …": an optional action; "use 1 Force to …", "lose 2 Force to …": its cost.
+    k, _ = cur.any_of(i, ("you may", "may"))
+    if k >= 0:
+        found = _clause(cur, k, weapon, depth + 1)
+        return ([replace(e, detail=("may", *e.detail)) for e in found[0]], found[1]) if found else None
+    k, word = cur.any_of(i, ("use", "lose"))
+    if k >= 0:
+        amount, k = cur.count(k)
+        if k >= 0 and cur.words(k, "force to") >= 0:
+            found = _clause(cur, k + 2, weapon, depth + 1)
+            if found is not None:
+                return [effect("force-cost", value=amount, detail=(word,)), *found[0]], found[1]
+    return None
+
+
+def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
+    if i >= cur.n:
+        return None
+    for reader in readers(cur, i, weapon):
+        found = reader(cur, i)
+        if found is not None:
+            return found
+    # "he draws one battle destiny…": the card itself; "it is maneuver +1" (what it pilots, under "While piloting").
+    if cur.low(i) in ("he", "she", "it", "they", "is"):  # "…: adds 1 to your Force drains there, is power +1"
+        k = i + 2 if cur.low(i + 1) in ("is", "are") and cur.low(i) == "it" else i + 1
+        found = _plain_clause(cur, k, weapon, depth + 1)
+        if found is not None:
+            return (
+                found
+                if cur.low(i) != "it"
+                else ([e if e.target else replace(e, target="it") for e in found[0]], found[1])
+            )
+    # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
+    if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) in NOT_A_SUBJECT:
+        return None
+    for k in range(i + 1, min(cur.n, i + 10)):
+        low = cur.low(k)
+        if low in (",", ";", "(", ":"):
+            break
+        if low in ("is", "are", "may", "deploys", "deploy", "draws", "moves", "move"):
+            start = k + 1 if low in ("is", "are") else k
+            if cur.low(start) == "each":
+                start += 1
+            found = _clause(cur, start, weapon, depth + 1) if start < cur.n and depth < 3 else None
+            if found is not None:
+                return [with_subject(e, cur.text(i, k)) for e in found[0]], found[1]
+            break
+    return None
+
+
+def _permanent_weapon(cur: Cursor, i: int) -> Found:
+    """ "Permanent weapon is •Luke's Lightsaber (may target a character or creature for free; draw two destiny;
+    target hit, and its forfeit = 0, if total destiny > defense value)": the weapon, then its parts."""
+    j = cur.words(i, "permanent weapon is")
+    if j < 0:
+        return None
+    open_ = name_until(cur, j, ("(",))
+    name = cur.text(j, open_)
+    if not name or open_ >= cur.n:
+        return None
+    close = cur.closing(open_)
+    if close < 0:
+        return None
+    found = [effect("permanent-weapon", target=name)]
+    start = open_ + 1
+    while start < close:
+        stop = name_until(cur, start, (";",))
+        stop = min(stop, close)
+        inner = _clauses(cur, start, stop, True)
+        if inner is None:
+            found.append(effect(UNREAD, target=cur.text(start, stop)))
+        else:
+            found.extend(replace(e, detail=(*e.detail, "permanent weapon")) for e in inner)
+        start = stop + 1
+    return found, close + 1
