@@ -99,13 +99,13 @@ class SearchPlayer:
             and state.players[state.active].hand
         ):
             return instinct
-        lethal = lethal_plan(state, state.active, legal)
-        if lethal is not None:
-            return lethal
         budget = self.budget
         if budget is not None and budget.expired():
             budget.by_instinct += 1
-            return instinct
+            return instinct  # greedy play, which makes a lethal attack too
+        lethal = lethal_plan(state, state.active, legal)
+        if lethal is not None:
+            return lethal
         choices = _distinct(state, legal)
         if state.pending is None and _must_act(state, legal):
             choices = [c for c in choices if c["type"] != "end_turn"]
