@@ -182,9 +182,9 @@ class GreedyPlayer:
         """Defeat the galaxy-row target worth most that the attack reaches (the strongest attackers first, resolved
         once the committed attack reaches its value), then hit the enemy base with the rest and resolve it."""
         commits = by_type.get("commit", [])
-        free = list(dict.fromkeys(a["card"] for a in commits))
+        free = list(dict.fromkeys([a["card"] for a in commits]))
         best = None
-        for target in dict.fromkeys(a["target"] for a in commits if a["target"] != "base"):
+        for target in dict.fromkeys([a["target"] for a in commits if a["target"] != "base"]):
             value = state.row_target_value(player, target) or state.cards[target].cost
             units = [c for c in free if state.facts.commit_action(c, target) in commits]
             started = self.committed_to(state, player, target)
