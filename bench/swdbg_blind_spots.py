@@ -96,7 +96,7 @@ def main() -> None:
         low, high = wilson(wins[name], args.games)
         print(
             f"{name}: {wins[name]}/{args.games} wins ({low:.1%}–{high:.1%}); "
-            f"{seconds[name] / max(1, moves[name]) * 1000:.1f} ms a move over {moves[name]} moves; "
+            f"{seconds[name] / max(1, moves[name]) * 1000:.2f} ms a move over {moves[name]} moves; "
             f"{count['turns']} turns"
         )
         print(
