@@ -21,6 +21,7 @@ from rules import saved_games, table_state, table_words
 from rules.models import SavedGame
 from rules.setups import SetupRefused
 from rules.swdbg.errors import IllegalAction
+from rules.swdbg_levels import level_name
 from rules.swdbg_words import action_words, prompt_words
 
 from .games import board
@@ -93,6 +94,7 @@ def game_page(request, game_id: int):
         "log": request.session.pop(f"game-{saved.pk}-log", []),
         "outcome": outcome,
         "replay_url": reverse("game-replay", args=[saved.pk]),
+        "level": level_name(saved.opponent),
         "can_undo": bool(mine) and not saved.resigned,
         "table": page_state(request, saved, table_state.table(saved, game, log, mine, with_faces=True)),
     }

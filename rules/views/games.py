@@ -26,6 +26,8 @@ from rules.swdbg.game import Game
 from rules.swdbg.record import RecordError, make_record, replay
 from rules.swdbg.roster import players as ai_players
 from rules.swdbg.search import SearchBudget
+from rules.swdbg_levels import DEFAULT as DEFAULT_LEVEL
+from rules.swdbg_levels import LEVELS, level_name
 from rules.swdbg_words import words
 
 WATCH_PLAYERS = ("greedy", "random", "search")  # rules.swdbg.roster: every AI player
@@ -222,7 +224,7 @@ def games_page(request):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         faction = request.POST.get("faction", "")
-        opponent = request.POST.get("opponent", "greedy")
+        opponent = request.POST.get("opponent", DEFAULT_LEVEL)
         format_code = request.POST.get("format", DEFAULT_FORMAT)
         setup = None
         if deck is not None:  # the deck's format is the setup's (a saved setup holds no "format" key)
@@ -235,10 +237,13 @@ def games_page(request):
             messages.error(request, table_words.refusal(code, str(exc)))
             return redirect(f"{reverse('games')}?setup={deck.pk}" if deck else reverse("games"))
         return redirect("game-play", saved.pk)
-    games = SavedGame.objects.filter(owner=request.user)[:100] if request.user.is_authenticated else []
+    games = list(SavedGame.objects.filter(owner=request.user)[:100]) if request.user.is_authenticated else []
+    for g in games:
+        g.level = level_name(g.opponent)
     context = {
         "games": games,
-        "opponents": saved_games.OPPONENTS,
+        "levels": LEVELS,
+        "default_level": DEFAULT_LEVEL,
         "deck": deck,
         "factions": setup_factions(deck.setup) if deck else ["Empire", "Rebel"],
         "watch_players": list(WATCH_PLAYERS),

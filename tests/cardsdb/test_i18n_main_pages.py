@@ -173,7 +173,18 @@ MAIN_PAGES = {
     "collection": ("/collection/", (*MENU, "My collection", "Bulk edit", "Import", "Filter", "Preview")),
     "games": (
         "/games/",
-        (*MENU, "Your side", "Opponent", "Start", "Your games", "Empire", "Rebel", "playing"),
+        (
+            *MENU,
+            "Your side",
+            "Level",
+            "Trainee",
+            "Normal",
+            "Start",
+            "Your games",
+            "Empire",
+            "Rebel",
+            "playing",
+        ),
     ),
 }
 

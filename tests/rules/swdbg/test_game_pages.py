@@ -187,3 +187,15 @@ def test_a_saved_setup_is_played_from_its_deck_page(client, swdbg_catalogue):
         assert client.get(f"/games/?setup={bad}").status_code == 404
     client.force_login(User.objects.create_user("other", password="x"))
     assert client.get(f"/games/?setup={deck.pk}").status_code == 404  # a private setup is its owner's
+
+
+def test_levels_are_named_for_people(client, swdbg_catalogue):
+    client.force_login(User.objects.create_user("levels", password="x"))
+    page = client.get("/games/").content.decode()
+    offered = re.findall(r'<option value="(\w+)"(?: selected)?>(\w+) — ', page)
+    assert offered == [("random", "Trainee"), ("greedy", "Easy"), ("search", "Normal")]
+    client.post("/games/", {"faction": "Rebel", "opponent": "search", "format": "beginner"})
+    saved = SavedGame.objects.get()
+    assert saved.opponent == "search"  # the player's name is kept; the pages say the level
+    assert "<td>Normal</td>" in client.get("/games/").content.decode()
+    assert "level Normal" in client.get(f"/games/{saved.pk}/").content.decode()
