@@ -194,6 +194,7 @@ def table(saved: SavedGame, game: Game, log: list[dict] | None, mine: list[int],
             "resign": reverse("game-table-resign", args=[saved.pk]),
             "rematch": reverse("game-rematch", args=[saved.pk]),
             "replay": reverse("game-replay", args=[saved.pk]),
+            "hint": reverse("game-table-hint", args=[saved.pk]),
         },
     }
     if with_faces:

@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/<int:game_id>/replay/", games.game_replay_page, name="game-replay"),
     path("games/<int:game_id>/table/", game_table.state_view, name="game-table-state"),
     path("games/<int:game_id>/table/move", game_table.move_view, name="game-table-move"),
+    path("games/<int:game_id>/table/hint", game_table.hint_view, name="game-table-hint"),
     path("games/<int:game_id>/undo", game_table.undo_view, name="game-table-undo"),
     path("games/<int:game_id>/resign", game_table.resign_view, name="game-table-resign"),
     path("games/<int:game_id>/rematch", game_table.rematch_view, name="game-rematch"),

@@ -88,33 +88,42 @@ class SearchPlayer:
         self.budget = budget
 
     def choose(self, game: Game) -> dict:
+        return self.think(game).action
+
+    def think(self, game: Game, explain: bool = False) -> "Thought":
+        """The action and why: a rule that decides without searching, or the sampled scores of each choice
+        (with `explain`, each choice's average of every part of the evaluation too, for a hint)."""
         legal = game.legal_actions()
         if len(legal) == 1:
-            return legal[0]
+            return Thought(legal[0], "only-move")
         instinct = self.greedy.choose(game)
         state = game.state
-        if instinct["type"] == "play" or (
+        if instinct["type"] == "play":
+            return Thought(instinct, "play-first")
+        if (
             instinct["type"] == "ability"
             and hand_cost(state, instinct["card"])
             and state.players[state.active].hand
         ):
-            return instinct
+            return Thought(instinct, "pay-from-hand")
         budget = self.budget
         if budget is not None and budget.expired():
             budget.by_instinct += 1
-            return instinct  # greedy play, which makes a lethal attack too
+            return Thought(instinct, "out-of-time")  # greedy play, which makes a lethal attack too
         lethal = lethal_plan(state, state.active, legal)
         if lethal is not None:
-            return lethal
+            return Thought(lethal, "lethal")
         choices = _distinct(state, legal)
         if state.pending is None and _must_act(state, legal):
             choices = [c for c in choices if c["type"] != "end_turn"]
         if len(choices) == 1:
-            return choices[0]
+            return Thought(choices[0], "single-choice")
         me = game.to_move()
         scores = [0.0] * len(choices)
+        parts: list[list[float]] = [[0.0] * len(PARTS) for _ in choices] if explain else []
         worlds = max(4, min(self.worlds, self.rollouts // len(choices)))
         spent = 0
+        played = 0
         for world_index in range(worlds):
             if budget is not None and world_index and _spent_out(budget, spent):
                 break
@@ -122,21 +131,43 @@ class SearchPlayer:
             for index, choice in enumerate(choices):
                 trial = Game(game.setup, game.seed, world.copy(), [])
                 trial.apply(choice)
-                scores[index] += self.rollout(trial, me, world.turn + self.horizon)
+                end = self.rollout_state(trial, world.turn + self.horizon)
+                scores[index] += evaluate(end, me)
+                if explain:
+                    for k, value in enumerate(evaluate_parts(end, me)):
+                        parts[index][k] += value
                 spent += len(trial.actions)
+            played += 1
         if budget is not None:
             budget.searched += 1
             budget.actions += spent
         best = max(range(len(choices)), key=lambda i: (scores[i], choices[i] == instinct))
-        return choices[best]
+        return Thought(choices[best], "searched", choices, scores, parts, played)
 
     def rollout(self, game: Game, me: int, last_turn: int) -> float:
+        return evaluate(self.rollout_state(game, last_turn), me)
+
+    def rollout_state(self, game: Game, last_turn: int) -> State:
         greedy = self.greedy
         state = game.state
         while state.outcome is None and state.turn <= last_turn:
             game.apply(greedy.choose(game))
             state = game.state
-        return evaluate(state, me)
+        return state
+
+
+@dataclass
+class Thought:
+    """A search player's action and why: `reason` is a rule ("only-move", "play-first", "pay-from-hand",
+    "out-of-time", "lethal", "single-choice") or "searched", with each choice's summed scores (and summed
+    evaluation parts, when explained) over `worlds` sampled worlds."""
+
+    action: dict
+    reason: str
+    choices: list[dict] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    parts: list[list[float]] = field(default_factory=list)
+    worlds: int = 0
 
 
 def _must_act(state: State, legal: list[dict]) -> bool:
@@ -200,24 +231,60 @@ def sample_world(state: State, me: int, rng: random.Random) -> State:
     return world
 
 
+# The evaluation's weights: a win or loss outweighs everything else.
+WIN = 1000.0
+PER_BASE = 25.0  # an enemy base destroyed
+BASE_DAMAGE = 12.0  # the enemy's current base, all of its hit points
+PER_CARD_VALUE = 0.4  # the cards each side owns (card_value)
+PER_SHIP_HP = 0.3  # capital ships' hit points left in play
+PER_FORCE = 0.8  # each space of the Force track toward you
+PARTS = ("outcome", "bases", "damage", "cards", "ships", "force")
+
+
 def evaluate(state: State, me: int) -> float:
     """How good the position is for `me`: a win or loss outweighs everything; then destroyed bases, damage on
     the current bases, the cards each side owns, the Force track and capital ships in play."""
     if state.outcome is not None:
         winner = state.outcome["winner"]
-        return 0.0 if winner is None else (1000.0 if winner == me else -1000.0)
+        return 0.0 if winner is None else (WIN if winner == me else -WIN)
     score = 0.0
     for player, sign in ((me, 1.0), (1 - me, -1.0)):
         own = state.players[player]
         enemy = state.players[1 - player]
-        score += sign * 25.0 * len(own.victory)
+        score += sign * PER_BASE * len(own.victory)
         if enemy.base is not None:
-            score += sign * 12.0 * enemy.base_damage / (state.cards[enemy.base].hit_points or 1)
+            score += sign * BASE_DAMAGE * enemy.base_damage / (state.cards[enemy.base].hit_points or 1)
         cards = own.deck + own.hand + own.discard + own.in_play
-        score += sign * 0.4 * sum(card_value(state, c) for c in cards)
+        score += sign * PER_CARD_VALUE * sum(card_value(state, c) for c in cards)
         score += sign * sum(
-            0.3 * ((state.cards[c].hit_points or 0) - state.ship_damage.get(c, 0)) for c in own.in_play
+            PER_SHIP_HP * ((state.cards[c].hit_points or 0) - state.ship_damage.get(c, 0)) for c in own.in_play
             if state.cards[c].is_ship
         )  # fmt: skip
-    score += 0.8 * state.force * state.players[me].side
+    score += PER_FORCE * state.force * state.players[me].side
     return score
+
+
+def evaluate_parts(state: State, me: int) -> list[float]:
+    """`evaluate` by part (PARTS), for words about what a search weighed; the parts sum to `evaluate`."""
+    parts = [0.0] * len(PARTS)
+    if state.outcome is not None:
+        winner = state.outcome["winner"]
+        parts[0] = 0.0 if winner is None else (WIN if winner == me else -WIN)
+        return parts
+    for player, sign in ((me, 1.0), (1 - me, -1.0)):
+        own = state.players[player]
+        enemy = state.players[1 - player]
+        parts[1] += sign * PER_BASE * len(own.victory)
+        if enemy.base is not None:
+            parts[2] += sign * BASE_DAMAGE * enemy.base_damage / (state.cards[enemy.base].hit_points or 1)
+        parts[3] += (
+            sign
+            * PER_CARD_VALUE
+            * sum(card_value(state, c) for c in own.deck + own.hand + own.discard + own.in_play)
+        )
+        parts[4] += sign * sum(
+            PER_SHIP_HP * ((state.cards[c].hit_points or 0) - state.ship_damage.get(c, 0)) for c in own.in_play
+            if state.cards[c].is_ship
+        )  # fmt: skip
+    parts[5] = PER_FORCE * state.force * state.players[me].side
+    return parts

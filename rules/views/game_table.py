@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cardsdb import jsonsafe
-from rules import saved_games, table_state, table_words
+from rules import saved_games, swdbg_hint, table_state, table_words
 from rules.models import SavedGame
 from rules.setups import SetupRefused
 from rules.swdbg.errors import IllegalAction
@@ -95,6 +95,7 @@ def game_page(request, game_id: int):
         "outcome": outcome,
         "replay_url": reverse("game-replay", args=[saved.pk]),
         "level": level_name(saved.opponent),
+        "hint": _hint_for(saved, game) if request.GET.get("hint") == "1" else None,
         "can_undo": bool(mine) and not saved.resigned,
         "table": page_state(request, saved, table_state.table(saved, game, log, mine, with_faces=True)),
     }
@@ -109,6 +110,26 @@ def page_state(request, saved: SavedGame, state: dict) -> dict:
         request.session[key] = True
         state["opening"] = table_state.opening_frames(saved)
     return state
+
+
+def _hint_for(saved: SavedGame, game) -> dict | None:
+    """The computer's advice for the owner's seat, when it is the owner's move in a game still on."""
+    if saved.resigned or game.outcome() is not None or game.to_move() != saved.seat:
+        return None
+    return swdbg_hint.hint(game)
+
+
+@require_GET
+def hint_view(request, game_id: int):
+    """What the computer would do in the owner's seat, and why (rules/swdbg_hint.py)."""
+    saved = _own(request, game_id)
+    if saved is None:
+        return _not_found()
+    game, _, _ = table_state.replayed(saved)
+    advice = _hint_for(saved, game)
+    if advice is None:
+        return _refused("not-your-move", table_words.refusal("not-your-move", ""), status=409)
+    return JsonResponse(advice)
 
 
 @require_GET

@@ -70,8 +70,12 @@ def test_playing_at_the_table_without_a_page_load(page, live_site, sign_up, scre
     play.click()
     page.wait_for_function(f"document.querySelectorAll('.dbg-hand-zone .dbg-c').length === {cards - 1}")
     assert name.removeprefix("Play ") in page.inner_text(".dbg-area.mine .dbg-play-zone")
-    # Focus stays in the hand, on the next card's button.
-    assert page.evaluate("document.activeElement.closest('.dbg-hand-zone') !== null")
+    # Focus stays in the hand, on the next card's button (or goes to the question the card asks: the game's
+    # seed is random, and Temple Guardian asks one when played).
+    assert page.evaluate(
+        "document.activeElement.closest('.dbg-hand-zone') !== null"
+        " || document.activeElement.classList.contains('dbg-option')"
+    )
     if page.locator(".act-play-all").count():
         page.click(".act-play-all")
         page.wait_for_selector(".act-end_turn")
@@ -95,6 +99,10 @@ def test_playing_at_the_table_without_a_page_load(page, live_site, sign_up, scre
     # Undo takes the turn back; resigning ends the game on the outcome screen.
     page.click(".dbg-undo")
     page.wait_for_selector(".act-end_turn")
+    # A hint: what the computer would do in this seat, and why, without a page load.
+    page.click("[data-key=hint]")
+    page.wait_for_selector(".dbg-hint")
+    assert "The computer would:" in page.inner_text(".dbg-hint") and page.evaluate("window.stillHere") is True
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("button.danger")
     page.wait_for_selector("#dbg-outcome-title")

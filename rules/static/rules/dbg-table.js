@@ -19,6 +19,7 @@
   const faces = state.faces || {};
   let busy = false;
   let skipping = false;
+  let hint = null; // the computer's advice for this position, once asked
 
   // ---- small DOM helpers ----
 
@@ -210,9 +211,39 @@
         text: gettext("Show the computer's moves at once"), onclick: () => { skipping = true; } }) : null);
     }
     state.actions.general.forEach((e, i) => parts.push(actionButton(e, "g" + e.kind + i, e.kind === "end_turn" ? "button" : "")));
+    if (!state.outcome && state.actions.general.length) {
+      parts.push(el("button", { type: "button", class: "secondary", "data-key": "hint", text: gettext("Hint"),
+        title: gettext("What would the computer do here, and why?"), onclick: askHint }));
+    }
     if (state.can_undo) parts.push(el("button", { type: "button", class: "dbg-undo", "data-key": "undo", text: gettext("Undo my last move"), onclick: undo }));
     if (!state.outcome) parts.push(el("button", { type: "button", class: "danger", "data-key": "resign", text: gettext("Resign"), onclick: resign }));
-    return el("div", { class: "dbg-turn-actions" }, parts);
+    return el("div", {}, el("div", { class: "dbg-turn-actions" }, parts), hintPanel());
+  }
+
+  function hintPanel() {
+    if (!hint) return null;
+    return el("section", { class: "dbg-hint", "aria-label": gettext("Hint") },
+      el("p", {}, el("b", { text: gettext("The computer would:") + " " }), hint.name + ". " + hint.why),
+      hint.choices.length ? el("ul", {}, hint.choices.map((c) => el("li", {
+        text: words(gettext("%(choice)s: %(score)s on average"), { choice: c.name, score: c.score }) }))) : null);
+  }
+
+  async function askHint() {
+    if (busy) return;
+    busy = true;
+    render("hint");
+    try {
+      const answer = await fetch(state.urls.hint, { credentials: "same-origin", headers: { Accept: "application/json" } });
+      const data = await answer.json();
+      if (answer.ok) hint = data;
+      busy = false;
+      render("hint");
+      announce(answer.ok ? gettext("The computer would:") + " " + data.name + ". " + data.why : data.message);
+    } catch (e) {
+      busy = false;
+      render("hint");
+      announce(gettext("The move could not be sent; try again."));
+    }
   }
 
   function outcomePanel() {
@@ -321,6 +352,7 @@
     const zone = document.activeElement && document.activeElement.closest ? document.activeElement.closest(".dbg-zone") : null;
     const focusZone = zone ? Array.from(zone.classList).find((c) => c !== "dbg-zone") : null;
     busy = true;
+    hint = null; // advice for the position before the move
     errorText = "";
     live.replaceChildren();
     const before = state.log;

@@ -5,7 +5,9 @@ import json
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 
+from rules import saved_games
 from rules.models import SavedGame
 
 
@@ -201,3 +203,51 @@ def test_refusals_in_the_page_language_and_a_reopening_undo_counts_open_games(cl
     monkeypatch.setattr("rules.saved_games.MAX_OPEN_GAMES", 0)
     refused = client.post(f"/games/{finished.pk}/undo", HTTP_ACCEPT="application/json")
     assert refused.status_code == 409 and refused.json()["code"] == "too-many-games"
+
+
+def test_a_hint_names_a_legal_move_and_why(client, started):
+    table = state(client, started)
+    advice = client.get(table["urls"]["hint"]).json()
+    game = saved_games.rebuild(started)
+    assert advice["action"] in game.legal_actions() and advice["name"] and advice["why"]
+    assert advice["reason"] in ("searched", "play-first", "pay-from-hand", "lethal", "only-move", "single-choice")
+    assert client.get(table["urls"]["hint"]).json() == advice  # the same position, the same hint
+    page = client.get(f"/games/{started.pk}/?hint=1", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Il computer farebbe:" in page
+    move(client, started, {"type": "end_turn"})
+    started.refresh_from_db()
+    if saved_games.rebuild(started).to_move() != started.seat:
+        assert client.get(table["urls"]["hint"]).status_code == 409
+
+
+def test_a_searched_hint_says_what_it_weighed(swdbg_setups):
+    from rules.swdbg.game import Game
+    from rules.swdbg.players import GreedyPlayer
+    from rules.swdbg_hint import hint
+
+    game = Game.new(swdbg_setups["beginner"], 11)
+    greedy = GreedyPlayer(1)
+    while True:  # the first position the search weighs rather than follows a rule
+        with translation.override("en"):
+            advice = hint(game)
+        if advice["reason"] == "searched":
+            break
+        game.apply(greedy.choose(game))
+    assert advice["action"] in game.legal_actions() and len(advice["choices"]) >= 2
+    assert "sampled games" in advice["why"]
+    scores = [c["score"] for c in advice["choices"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_the_evaluation_parts_sum_to_the_evaluation(swdbg_setups):
+    from rules.swdbg.game import Game
+    from rules.swdbg.players import RandomPlayer
+    from rules.swdbg.search import evaluate, evaluate_parts
+
+    game, player = Game.new(swdbg_setups["full-galaxy"], 5), RandomPlayer(5)
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        for seat in (0, 1):
+            assert sum(evaluate_parts(game.state, seat)) == pytest.approx(evaluate(game.state, seat), abs=1e-9)
+        game.apply(player.choose(game))
