@@ -3,11 +3,16 @@ does that against the catalogue; tests build them by hand).
 
 Numbers are as printed. What card text does to them in a game is not guessed here: a calculator or a game record
 states it as an explicit modifier. The one piece of text read from the card is its own attrition immunity
-("Immune to attrition < 5."), the number the battle rules need most and the text gives most regularly.
+("Immune to attrition < 5."), the number the battle rules need most and the text gives most regularly. `effects`
+is the card's text as the game text reader reads it (rules/swccg/gametext/; the adapter fills it from the
+catalogue read once per version): the referee checks the restrictions it states (where a card deploys, whether it
+moves, a permanent weapon).
 """
 
 import re
 from dataclasses import dataclass
+
+from .gametext import Effect
 
 DARK = "dark"
 LIGHT = "light"
@@ -79,6 +84,7 @@ class CcgCard:
     parsec: float | None = None  # systems
     hyperspeed: float | None = None
     landspeed: float | None = None
+    effects: tuple[Effect, ...] = ()  # its game text read (rules/swccg/gametext/); empty when not read
 
     @property
     def is_character(self) -> bool:

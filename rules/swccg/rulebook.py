@@ -1,6 +1,12 @@
 """The rules the SWCCG referee checks: each violation code with its section and the rulebook's own words
 (../shared/docs/rules/swccg-rulebook-it.txt, the Italian core rules), and an English gist."""
 
+# The rulebook's closing words on card text (a section of its own, "Testo di gioco" being the card's text area)
+_TEXT_FIRST = (
+    "Molte carte hanno dei poteri speciali che creano delle eccezioni a queste regole. In questo caso, il testo di "
+    "gioco della carta ha la precedenza."
+)
+
 RULES: dict[str, tuple[str, str, str]] = {
     # code: (section, the rulebook's words, the rule in English)
     "not-your-turn": (
@@ -245,6 +251,29 @@ RULES: dict[str, tuple[str, str, str]] = {
         "Per ogni arma, potete sparare ad un bersaglio alla stessa locazione.",
         "A weapon fires in a battle at a target at the same location.",
     ),
+    # what a card's own text forbids (rules/swccg/referee/text_rules.py): the rulebook gives the text precedence
+    "deploys-only-on": (
+        "Testo di gioco",
+        _TEXT_FIRST,
+        "A card whose text says it deploys only on a place deploys only there.",
+    ),
+    "may-not-deploy-to": (
+        "Testo di gioco",
+        _TEXT_FIRST,
+        "A card whose text says it may not deploy to a place does not deploy there.",
+    ),
+    "may-not-move": ("Testo di gioco", _TEXT_FIRST, "A card whose text says it cannot move does not move."),
+    "permanent-weapon-separated": (
+        "Permanent Weapon",
+        "This icon represents a character weapon that may not be separated from the character (lost, stolen, "
+        "transferred, retrieved etc.) except by cards that deploy on the character as a marker (e.g., Disarmed).",
+        "A permanent weapon is part of its character: it is never stolen, forfeited or placed out of play apart.",
+    ),
+    "no-permanent-weapon": (
+        "Permanent Weapon",
+        "This icon represents a character weapon that may not be separated from the character",
+        "Only a character whose text gives it a permanent weapon has one to fire.",
+    ),
     "unknown-card": ("Preparare il mazzo", "", "The card is not one of the player's cards in this record."),
 }
 
@@ -272,6 +301,7 @@ TITLES: dict[str, str] = {
     "Riscatto": "Forfeit",
     "Risoluzione della battaglia": "Resolving the battle",
     "Spostare le carte": "Moving cards",
+    "Testo di gioco": "Game text",
     "Usare le armi": "Using weapons",
 }
 
