@@ -5,8 +5,11 @@ tests have one)."""
 
 from dataclasses import replace
 
+import pytest
+
 from rules.swccg.cards import DARK, LIGHT, CcgCard
 from rules.swccg.gametext import CardText, read_card
+from rules.swccg.places import place_matches
 from rules.swccg.record import RecordError, check_shape
 from rules.swccg.referee import CHECK, referee
 
@@ -213,3 +216,36 @@ def test_the_stored_cards_carry_their_text_to_the_referee(client, catalogue):
     )
     assert found[1][0] == "permanent-weapon-separated" and "•Luke's Lightsaber" in found[1][1]
     assert len(found) == 2
+
+
+# ---- the places a text names, against a location ----
+
+
+def _site(title, *icons, subtype="Site"):
+    return CcgCard("x", title, DARK, "Location", subtype, icons=icons)
+
+
+@pytest.mark.parametrize(
+    ("target", "location", "carrier", "expected"),
+    [
+        ("Cloud City", _site("•Cloud City: Carbonite Chamber", "Interior", "Cloud City"), None, True),
+        ("Cloud City", _site("•Bespin: Cloud City", "Planet", subtype="Sector"), None, True),  # its own name
+        ("Cloud City", _site("•Hoth: Ice Plains (5th Marker)", "Exterior", "Hoth"), None, False),
+        ("Hoth", _site("•Hoth", subtype="System"), None, True),  # a starship's pilot at the system is on Hoth
+        ("Wampa Cave", _site("•Hoth: Wampa Cave"), None, True),
+        ("any Death Star site", _site("•Death Star II: Throne Room"), None, False),  # another system
+        ("any Death Star site", _site("•Death Star", subtype="System"), None, False),  # a site, not the system
+        ("Falcon, Hoth or Cloud City", _site("•Tatooine", subtype="System"), CARDS["1_143"], True),
+        ("aboard Executor or on any Death Star Site", _site("•Tatooine", subtype="System"), CARDS["1_143"], False),
+        ("interior sites", _site("•Cloud City: Carbonite Chamber", "Interior"), None, True),
+        ("interior sites", _site("•Hoth: Ice Plains", "Exterior"), None, False),
+        # undecidable: more than names and icons tell
+        ("Coruscant or to Emperor's site (or related site)", _site("•Hoth: Ice Plains"), None, None),
+        ("Coruscant or to Emperor's site (or related site)", _site("•Coruscant: Docking Bay"), None, True),
+        ("Mon Calamari or any Rebel Base", _site("•Hoth: Echo Command Center"), None, None),
+        ("same site as Jabba", _site("•Tatooine: Cantina"), None, None),
+        ("Hoth but may move elsewhere", _site("•Tatooine: Cantina"), None, None),
+    ],
+)  # fmt: skip
+def test_the_places_a_text_names(target, location, carrier, expected):
+    assert place_matches(target, location, carrier) is expected
