@@ -19,6 +19,12 @@ LIGHT = "light"
 SIDES = (DARK, LIGHT)
 
 
+# Sites whose title opens with a place on a planet rather than the planet: Cloud City's sites are Bespin's, Jabba's
+# Palace's are Tatooine's (their titles say "Cloud City: …", "Jabba's Palace: …"; the exterior sites say "Bespin:
+# Cloud City", "Tatooine: Jabba's Palace").
+SITE_SYSTEMS = {"Cloud City": "Bespin", "Jabba's Palace": "Tatooine"}
+
+
 def other(side: str) -> str:
     """The opposing side."""
     return LIGHT if side == DARK else DARK
@@ -105,8 +111,10 @@ class CcgCard:
 
     @property
     def system(self) -> str:
-        """A location's system: "Tatooine" for "•Tatooine: Cantina" and for "•Tatooine"."""
-        return self.name.split(":", 1)[0].strip()
+        """A location's system: "Tatooine" for "•Tatooine: Cantina", for "•Tatooine" and for "•Jabba's Palace:
+        Audience Chamber" (SITE_SYSTEMS)."""
+        prefix = self.name.split(":", 1)[0].strip()
+        return SITE_SYSTEMS.get(prefix, prefix)
 
     @property
     def on_table_limit(self) -> int | None:

@@ -53,12 +53,14 @@ def places(target: str) -> tuple[tuple[str, str, str, bool] | None, ...]:
 
 
 def _names(location: CcgCard) -> set[str]:
-    """What a location answers to: its system ("Cloud City" of "Cloud City: Upper Walkway"), its own name
-    ("Cloud City" of "Bespin: Cloud City", without a marker's brackets), its title and its planet icons."""
+    """What a location answers to: its title's place ("Cloud City" of "Cloud City: Upper Walkway"), its system
+    ("Bespin", cards.SITE_SYSTEMS), its own name ("Cloud City" of "Bespin: Cloud City", without a marker's
+    brackets) and its title. Not its icons: a location's "Coruscant" or "Dagobah" icon names the expansion it was
+    printed in (Naboo: Theed Palace Courtyard has "Coruscant", Executor's sites "Dagobah")."""
     name = location.name.casefold()
-    system, _, site = name.partition(":")
+    prefix, _, site = name.partition(":")
     site = site.split("(")[0].strip()
-    return {name, system.strip(), site, *(i.casefold() for i in location.icons)} - {""}
+    return {name, prefix.strip(), site, location.system.casefold()} - {""}
 
 
 def _carries(carrier: CcgCard | None, name: str) -> bool:
@@ -79,8 +81,8 @@ def place_matches(target: str, location: CcgCard, carrier: CcgCard | None = None
             undecided = True
             continue
         name, kind, icon, aboard = place
-        if aboard:
-            if _carries(carrier, name):
+        if aboard:  # aboard a starship: on it, or at one of its sites ("Executor: Holotheatre")
+            if _carries(carrier, name) or (location.subtype.startswith("Site") and name in _names(location)):
                 return True
             continue
         if kind and kind != "location" and kind != subtype:

@@ -233,6 +233,11 @@ def _site(title, *icons, subtype="Site"):
         ("Cloud City", _site("•Hoth: Ice Plains (5th Marker)", "Exterior", "Hoth"), None, False),
         ("Hoth", _site("•Hoth", subtype="System"), None, True),  # a starship's pilot at the system is on Hoth
         ("Wampa Cave", _site("•Hoth: Wampa Cave"), None, True),
+        ("Tatooine", _site("•Jabba's Palace: Audience Chamber", "Interior", "Jabba's Palace"), None, True),
+        # a location's icons name its expansion, never a place: this Naboo site is not on Coruscant
+        ("Coruscant", _site("•Naboo: Theed Palace Courtyard", "Exterior", "Coruscant"), None, False),
+        ("aboard Executor", _site("•Executor: Holotheatre", "Interior", "Dagobah"), None, True),
+        ("Dagobah", _site("•Executor: Holotheatre", "Interior", "Dagobah"), None, False),
         ("any Death Star site", _site("•Death Star II: Throne Room"), None, False),  # another system
         ("any Death Star site", _site("•Death Star", subtype="System"), None, False),  # a site, not the system
         ("Falcon, Hoth or Cloud City", _site("•Tatooine", subtype="System"), CARDS["1_143"], True),
@@ -249,3 +254,12 @@ def _site(title, *icons, subtype="Site"):
 )  # fmt: skip
 def test_the_places_a_text_names(target, location, carrier, expected):
     assert place_matches(target, location, carrier) is expected
+
+
+def test_cloud_city_and_jabbas_palace_sites_are_in_their_planets_systems():
+    assert _site("•Jabba's Palace: Audience Chamber").system == "Tatooine"
+    assert (
+        _site("•Tatooine: Jabba's Palace").system == "Tatooine"
+    )  # so moving between them stays in one system
+    assert _site("•Cloud City: Upper Walkway").system == "Bespin" == _site("•Bespin: Cloud City").system
+    assert _site("•Hoth: Ice Plains (5th Marker)").system == "Hoth"
