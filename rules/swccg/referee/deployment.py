@@ -140,7 +140,9 @@ class Deployment(TextRules):
             else:
                 self.check_where(side, card, location, aboard=bool(event.get("on")))
                 boards = carrier is not None and (carrier.card.is_starship or carrier.card.type == "Vehicle")
-                self.check_deploy_text(card, location, carrier if boards else None)
+                self.check_deploy_text(
+                    card, location, carrier if boards else None, event.get("reaction") is True
+                )
         if event.get("on") and card.card.is_character:
             carrier = table.find(None, event["on"], (TABLE,))
             if carrier is not None:

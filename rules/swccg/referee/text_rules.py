@@ -30,6 +30,9 @@ _OWN = (
 )
 
 
+_REACT = "as a 'react'"
+
+
 def _stated(card: Instance, kind: str):
     """The card's own effects of `kind` that hold whatever happens: about itself, no condition, not optional."""
     return [
@@ -53,10 +56,24 @@ def permanent_weapon(card: Instance) -> str | None:
 
 
 class TextRules(Judge):
-    def check_deploy_text(self, card: Instance, location: Instance, carrier: Instance | None) -> None:
+    def check_deploy_text(
+        self, card: Instance, location: Instance, carrier: Instance | None, reaction: bool
+    ) -> None:
         aboard = carrier.card if carrier is not None else None
         for effect in _stated(card, "deploys-only-on"):
-            if effect.target and place_matches(effect.target, location.card, aboard) is False:
+            target = effect.target
+            if target.casefold().startswith(
+                _REACT
+            ):  # Lobot: "Deploys only as a 'react' to a Cloud City site …"
+                target = target[len(_REACT) :].strip()
+                if not reaction:
+                    self.broke(
+                        "deploys-only-on",
+                        f"{card.card.title} deploys only as a 'react' (\"{effect.sentence}\"); the record does not "
+                        "deploy it as one.",
+                        card,
+                    )
+            if target and place_matches(target, location.card, aboard) is False:
                 self.broke(
                     "deploys-only-on",
                     f'{card.card.title} deploys only on {effect.target} ("{effect.sentence}"); '

@@ -42,13 +42,16 @@ CARDS_READ = {
                    "site). When armed with a Force pike, adds one battle destiny.", deploy=3, ability=3),
     "tarkin_v": _unit("tarkin_v", "•Tarkin (V)", DARK, "Adds one battle destiny if with Vader (or a Rebel at a "
                       "mobile site). Jar Jar and opponent's spies may not deploy to Death Star.", deploy=2, ability=3),
+    "5_6": _unit("5_6", "•Lobot", LIGHT, "Deploys only as a 'react' to a Cloud City site or to where your Lando is "
+                 "present. When present at a Scomp link, power +2 and opponent's total power is -2 at same site.",
+                 ability=2, forfeit=5, deploy=2, personas=("LOBOT",)),
     "not_hoth": _unit("not_hoth", "•Made-up Officer", DARK, "May not deploy to Hoth.", deploy=2, ability=2),
     "108_3": _unit("108_3", "•Luke With Lightsaber", LIGHT, "Adds 2 to power of anything he pilots. Permanent "
                    "weapon is •Luke's Lightsaber (may target a character or creature for free; draw two destiny; "
                    "target hit, and its forfeit = 0, if total destiny > defense value).", power=5, ability=5,
                    forfeit=7, deploy=5, icons=("Pilot", "Warrior", "Permanent Weapon"), personas=("LUKE",)),
 }  # fmt: skip
-EXTRA = {DARK: ["3_148", "5_166", "5_99", "9_118", "tarkin_v", "not_hoth"], LIGHT: ["108_3"]}
+EXTRA = {DARK: ["3_148", "5_166", "5_99", "9_118", "tarkin_v", "not_hoth"], LIGHT: ["108_3", "5_6"]}
 DRAWS = [
     {"type": "draw", "player": DARK, "kind": "opening", "cards": EXTRA[DARK]},
     {"type": "draw", "player": LIGHT, "kind": "opening", "cards": EXTRA[LIGHT]},
@@ -100,6 +103,23 @@ def test_a_card_that_may_not_deploy_to_hoth_deploys_elsewhere():
     found = violations(free, *dark_deploys("not_hoth", "3_148"))
     assert [code for code, _ in found] == ["may-not-deploy-to"] and '"May not deploy to Hoth."' in found[0][1]
     assert codes(free, *dark_deploys("not_hoth", "5_166")) == []
+
+
+def test_a_card_that_deploys_only_as_a_react_is_deployed_as_one():
+    # Lobot: "Deploys only as a 'react' to a Cloud City site or to where your Lando is present": the 'react' is the
+    # record's to say; where Lando is present is not decided, so the place is not checked
+    lobot = {"type": "deploy", "player": LIGHT, "card": "5_6", "to": "5_166"}
+    before = [
+        *dark_deploys("1_194#1", "1_295"),
+        {"type": "end_turn", "player": DARK},
+        {**FREE, "card": "5_6"},
+    ]
+    before += turn(LIGHT, {"type": "activate", "amount": 3}, end=False)
+    found = violations(*before, lobot)
+    assert [code for code, _ in found] == ["deploys-only-on"] and "deploys only as a 'react'" in found[0][1]
+    assert codes(*before, {**lobot, "reaction": True}) == []
+    # at a Hoth site Lando may be present: not a deploys-only-on (only the Light Side's missing icon there is)
+    assert codes(*before, {**lobot, "to": "3_148", "reaction": True}) == ["no-presence-or-icon"]
 
 
 def test_a_place_the_table_cannot_decide_is_not_a_violation():
