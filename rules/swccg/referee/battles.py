@@ -163,7 +163,7 @@ class Battles(TextRules):
             return
         name = weapon.card.title
         if event.get("weapon") == PERMANENT:  # the character fires the weapon its text gives it
-            found = self.permanent_weapon_of(event, weapon)
+            found = self.permanent_weapon_of(weapon)
             name = f"{weapon.card.title}'s permanent weapon {found or ''}".strip()
         if (
             fight is None

@@ -96,7 +96,7 @@ class TextRules(Judge):
             if not effect.target:  # its own "Cannot move."; a target is other cards
                 self.broke("may-not-move", f'{card.card.title} may not move ("{effect.sentence}").', card)
 
-    def permanent_weapon_of(self, event: dict, card: Instance) -> str | None:
+    def permanent_weapon_of(self, card: Instance) -> str | None:
         """For an event naming a character's permanent weapon: its name, or a violation and None when the
         character has none."""
         name = permanent_weapon(card)
@@ -113,12 +113,12 @@ class TextRules(Judge):
         violation, and the event changes nothing: the weapon stays the character's."""
         if event.get("weapon") != PERMANENT:
             return False
-        name = self.permanent_weapon_of(event, card)
+        name = self.permanent_weapon_of(card)
         if name is not None:
+            weapon = f"permanent weapon {name}" if name else "permanent weapon"
             self.broke(
                 "permanent-weapon-separated",
-                f"{card.card.title}'s permanent weapon {name or ''} is part of the character: it may not be "
-                f"{how} apart from it.".replace("  ", " "),
+                f"{card.card.title}'s {weapon} is part of the character: it may not be {how} apart from it.",
                 card,
             )
         return True
