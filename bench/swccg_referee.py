@@ -16,8 +16,10 @@ import time
 
 from _common import django_with_game
 
-# Premiere cards: each side's Tatooine sites and system, and plain troopers that deploy for 1 or 2.
-DARK_DECK = ["1_295", "1_290", "1_289", "1_291", "1_292"] + ["1_194"] * 25 + ["1_170"] * 15 + ["1_181"] * 15
+# Premiere cards: each side's Tatooine sites and system, and plain troopers that deploy for 1 or 2 (Stormtroopers
+# and Imperial Trooper Guards, which never move; not Death Star Troopers, whose text deploys them only on the Death
+# Star, which these decks lack: the referee applies that text).
+DARK_DECK = ["1_295", "1_290", "1_289", "1_291", "1_292"] + ["1_194"] * 40 + ["1_181"] * 15
 LIGHT_DECK = ["1_128", "1_133", "1_127", "1_129", "1_130"] + ["1_28"] * 55
 
 

@@ -2,9 +2,14 @@
 
 from cardsdb.models import Card
 from rules.swccg.cards import DARK, LIGHT, CcgCard, own_attrition_immunity
+from rules.swccg_gametext import read_catalogue
 
 
-def ccg_card(card: Card) -> CcgCard:
+def ccg_card(card: Card, effects: dict | None = None) -> CcgCard:
+    """The card as the rules read it; `effects` is the read catalogue (rules/swccg_gametext.py), read when not
+    given."""
+    if effects is None:
+        effects = read_catalogue()
     values = tuple(float(v) for v in card.destiny_values or () if isinstance(v, int | float))
     return CcgCard(
         card_id=card.code,
@@ -31,6 +36,7 @@ def ccg_card(card: Card) -> CcgCard:
         parsec=card.parsec,
         hyperspeed=card.hyperspeed,
         landspeed=card.landspeed,
+        effects=effects.get(card.code, ()),
     )
 
 
@@ -45,8 +51,9 @@ def _uniqueness(card: Card) -> str:
 def ccg_cards(ids) -> tuple[dict[str, CcgCard], list[str]]:
     """The current-edition cards for GEMP ids (e.g. "1_168"), and the ids no card has, in the order given."""
     wanted = list(dict.fromkeys(ids))
+    effects = read_catalogue()
     found = {
-        c.code: ccg_card(c)
+        c.code: ccg_card(c, effects)
         for c in Card.objects.filter(
             game_id="swccg", code__in=wanted, edition=Card.Edition.CURRENT
         ).prefetch_related("personas")

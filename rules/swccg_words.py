@@ -33,6 +33,12 @@ MAX_NAMED = 12  # cards named in one line; the rest are counted
 MAX_TEXT = 120  # characters of a note or a reason shown
 
 
+def _carried(e: dict, card: Callable) -> str:
+    """The event's card, or its permanent weapon when the event names that ("weapon": "permanent")."""
+    named = card(e.get("card"))
+    return f"{named}'s permanent weapon" if e.get("weapon") == "permanent" else named
+
+
 def _cut(text: object, limit: int = MAX_TEXT) -> str:
     text = str(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -149,12 +155,12 @@ _WORDS: dict[str, Callable] = {
     "move": _move,
     "battle": lambda e, who, card, cards: f"{who} starts a battle at {card(e['location'])}.",
     "hit": lambda e, who, card, cards: f"{card(e['card'])} is hit.",
-    "forfeit": lambda e, who, card, cards: f"{who} forfeits {card(e['card'])}.",
+    "forfeit": lambda e, who, card, cards: f"{who} forfeits {_carried(e, card)}.",
     "battle_end": lambda e, who, card, cards: f"The battle at {card(e['location'])} ends.",
     "lose_force": _lose,
     "use_force": lambda e, who, card, cards: f"{who} uses {e['amount']} Force.",
     "retrieve": lambda e, who, card, cards: f"{who} retrieves {cards(e['cards'])}.",
-    "place_out_of_play": lambda e, who, card, cards: f"{who} places {card(e['card'])} out of play.",
+    "place_out_of_play": lambda e, who, card, cards: f"{who} places {_carried(e, card)} out of play.",
     "modify": _modify,
     "end_phase": lambda e, who, card, cards: f"{who} ends the {e['phase']} phase.",
     "end_turn": lambda e, who, card, cards: f"{who} ends the turn.",
@@ -175,10 +181,10 @@ _WORDS: dict[str, Callable] = {
     ),
     "sabacc": _sabacc,
     "steal": lambda e, who, card, cards: (
-        f"{who} steals {card(e.get('card'))}" + _optional(e, "to", " to {}", card) + "."
+        f"{who} steals {_carried(e, card)}" + _optional(e, "to", " to {}", card) + "."
     ),
     "fire_weapon": lambda e, who, card, cards: (
-        f"{who} fires {card(e.get('card'))} at {card(e.get('target'))}"
+        f"{who} fires {_carried(e, card)} at {card(e.get('target'))}"
         + (f" for {_number(e['cost'])} Force" if e.get("cost") is not None else "")
         + "."
     ),

@@ -3,15 +3,26 @@ does that against the catalogue; tests build them by hand).
 
 Numbers are as printed. What card text does to them in a game is not guessed here: a calculator or a game record
 states it as an explicit modifier. The one piece of text read from the card is its own attrition immunity
-("Immune to attrition < 5."), the number the battle rules need most and the text gives most regularly.
+("Immune to attrition < 5."), the number the battle rules need most and the text gives most regularly. `effects`
+is the card's text as the game text reader reads it (rules/swccg/gametext/; the adapter fills it from the
+catalogue read once per version): the referee checks the restrictions it states (where a card deploys, whether it
+moves, a permanent weapon).
 """
 
 import re
 from dataclasses import dataclass
 
+from .gametext import Effect
+
 DARK = "dark"
 LIGHT = "light"
 SIDES = (DARK, LIGHT)
+
+
+# Sites whose title opens with a place on a planet rather than the planet: Cloud City's sites are Bespin's, Jabba's
+# Palace's are Tatooine's (their titles say "Cloud City: …", "Jabba's Palace: …"; the exterior sites say "Bespin:
+# Cloud City", "Tatooine: Jabba's Palace").
+SITE_SYSTEMS = {"Cloud City": "Bespin", "Jabba's Palace": "Tatooine"}
 
 
 def other(side: str) -> str:
@@ -79,6 +90,7 @@ class CcgCard:
     parsec: float | None = None  # systems
     hyperspeed: float | None = None
     landspeed: float | None = None
+    effects: tuple[Effect, ...] = ()  # its game text read (rules/swccg/gametext/); empty when not read
 
     @property
     def is_character(self) -> bool:
@@ -99,8 +111,10 @@ class CcgCard:
 
     @property
     def system(self) -> str:
-        """A location's system: "Tatooine" for "•Tatooine: Cantina" and for "•Tatooine"."""
-        return self.name.split(":", 1)[0].strip()
+        """A location's system: "Tatooine" for "•Tatooine: Cantina", for "•Tatooine" and for "•Jabba's Palace:
+        Audience Chamber" (SITE_SYSTEMS)."""
+        prefix = self.name.split(":", 1)[0].strip()
+        return SITE_SYSTEMS.get(prefix, prefix)
 
     @property
     def on_table_limit(self) -> int | None:

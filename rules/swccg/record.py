@@ -3,7 +3,9 @@
 A record is the referee's copy of a game: both decks as GEMP ids, optionally each Reserve Deck's order, and the
 events in order. A card on the table is named by its GEMP id, or "id#n" for the n-th copy of that id in the
 player's deck list when there are several (the first copy still answers to the plain id). Card text that changes
-a number is an explicit `modify` event, so the referee never guesses what a card's text did.
+a number is an explicit `modify` event, so the referee never guesses what a card's text did. A character's
+permanent weapon is part of its text, not a card: an event names it as the character's `card` with
+`"weapon": "permanent"` (firing it, or — a violation — stealing, forfeiting or placing it out of play apart).
 """
 
 from dataclasses import dataclass
@@ -48,12 +50,12 @@ EVENTS: dict[str, dict[str, str]] = {
     "move": {"player": "side", "card": _ID, "to": _ID, "kind": "move_kind", "cost": "number?"},
     "battle": {"player": "side", "location": _ID},
     "hit": {"player": "side", "card": _ID},
-    "forfeit": {"player": "side", "card": _ID},
+    "forfeit": {"player": "side", "card": _ID, "weapon": "weapon?"},
     "battle_end": {"location": _ID},
     "lose_force": {"player": "side", "amount": "count", "from": "force_source", "cards": "cards?"},
     "use_force": {"player": "side", "amount": "count"},
     "retrieve": {"player": "side", "cards": "cards"},
-    "place_out_of_play": {"player": "side", "card": _ID},
+    "place_out_of_play": {"player": "side", "card": _ID, "weapon": "weapon?"},
     "modify": {
         "card": "card?",
         "location": "card?",
@@ -84,8 +86,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "winner": "side_or_none",
         "gives_up": "card?",
     },  # fmt: skip
-    "steal": {"player": "side", "card": _ID, "to": "card?"},
-    "fire_weapon": {"player": "side", "card": _ID, "target": _ID, "cost": "number?"},
+    "steal": {"player": "side", "card": _ID, "to": "card?", "weapon": "weapon?"},
+    "fire_weapon": {"player": "side", "card": _ID, "target": _ID, "cost": "number?", "weapon": "weapon?"},
 }
 CHOICES = {
     "side": (DARK, LIGHT),
@@ -117,6 +119,9 @@ CHOICES = {
         "move_cost",
     ),  # fmt: skip
     "until": ("battle", "turn", "game"),
+    # "weapon": "permanent" names the permanent weapon of the character in "card" (its text: "Permanent weapon is
+    # •Luke's Lightsaber"), which is not a card of its own
+    "weapon": ("permanent",),
     "phase": PHASES,
 }
 
@@ -352,6 +357,10 @@ _FIELD_SCHEMAS = {
     "bool": {"type": "boolean"},
     "text": {"type": "string", "minLength": 1, "maxLength": MAX_TEXT},
     "side_or_none": {"enum": [DARK, LIGHT, None]},
+    "weapon": {
+        "enum": ["permanent"],
+        "description": "The permanent weapon the character in card carries by its text (not a card of its own).",
+    },
     "sabacc_choices": {
         "type": "object",
         "description": 'Each side\'s choices: {"dark": {"wild": {"0": 6}, "clones": {"2": 0}, "printed": {"1": 5}}}.',

@@ -9,6 +9,12 @@ def gettext_noop(text: str) -> str:
     return text
 
 
+# The rulebook's closing words on card text (a section of its own, "Testo di gioco" being the card's text area)
+_TEXT_FIRST = (
+    "Molte carte hanno dei poteri speciali che creano delle eccezioni a queste regole. In questo caso, il testo di "
+    "gioco della carta ha la precedenza."
+)
+
 RULES: dict[str, tuple[str, str, str]] = {
     # code: (section, the rulebook's words, the rule in English)
     "not-your-turn": (
@@ -276,6 +282,35 @@ RULES: dict[str, tuple[str, str, str]] = {
         "",
         gettext_noop("The card is not one of the player's cards in this record."),
     ),
+    # what a card's own text forbids (rules/swccg/referee/text_rules.py): the rulebook gives the text precedence
+    "deploys-only-on": (
+        "Testo di gioco",
+        _TEXT_FIRST,
+        gettext_noop("A card whose text says it deploys only on a place deploys only there."),
+    ),
+    "may-not-deploy-to": (
+        "Testo di gioco",
+        _TEXT_FIRST,
+        gettext_noop("A card whose text says it may not deploy to a place does not deploy there."),
+    ),
+    "may-not-move": (
+        "Testo di gioco",
+        _TEXT_FIRST,
+        gettext_noop("A card whose text says it cannot move does not move."),
+    ),
+    "permanent-weapon-separated": (
+        "Permanent Weapon",
+        "This icon represents a character weapon that may not be separated from the character (lost, stolen, "
+        "transferred, retrieved etc.) except by cards that deploy on the character as a marker (e.g., Disarmed).",
+        gettext_noop(
+            "A permanent weapon is part of its character: it is never stolen, forfeited or placed out of play apart."
+        ),
+    ),
+    "no-permanent-weapon": (
+        "Permanent Weapon",
+        "This icon represents a character weapon that may not be separated from the character",
+        gettext_noop("Only a character whose text gives it a permanent weapon has one to fire."),
+    ),
 }
 
 # The rulebook's Italian section headings in English: an English page names the rule by these, and keeps the
@@ -302,6 +337,7 @@ TITLES: dict[str, str] = {
     "Riscatto": gettext_noop("Forfeit"),
     "Risoluzione della battaglia": gettext_noop("Resolving the battle"),
     "Spostare le carte": gettext_noop("Moving cards"),
+    "Testo di gioco": gettext_noop("Game text"),
     "Usare le armi": gettext_noop("Using weapons"),
 }
 
@@ -311,6 +347,7 @@ ENGLISH_SECTIONS = (
     gettext_noop("Capturing characters and captives"),
     gettext_noop("Crossing Over"),
     gettext_noop("Lando and Lobot"),
+    gettext_noop("Permanent Weapon"),
     gettext_noop("Sabacc Rules"),
 )
 

@@ -13,12 +13,14 @@ and attrition met by forfeits and Force loss, hit cards forfeited — rules/swcc
 by itself, hyperspeed against parsecs with pilot and astromech or nav computer, landspeed, landing and take-off
 within a system, Force paid), Force owed lost before the phase ends, recirculation, and the end of the game when
 a Life Force is gone; and the advanced rules: captives, crossing over, Lando and Lobot, sabacc, stealing and
-weapons.
+weapons (permanent weapons too); and what a card's own text forbids, as the game text reader reads it (where it
+deploys, whether it moves).
 
 The checks live in one module per rulebook section, as docs/swccg-rules.md's table of violations groups them:
 turns (turn and phase order, the end), piles (draws, activation, Force lost and retrieved), deployment, drains,
 battles (and weapons), movement, captives, changing_sides (crossing over, Lando and Lobot, stealing) and
-sabacc_games; judge holds what they share, results what a replay gives back, replay the loop.
+sabacc_games; text_rules what a card's text forbids; judge holds what they share, results what a replay gives
+back, replay the loop.
 """
 
 from .replay import _Referee, referee

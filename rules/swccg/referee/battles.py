@@ -1,16 +1,17 @@
 """Battles: where both sides are present, once a location a turn; battle destinies; what attrition and battle
 damage ask, met by forfeits and Force lost (rules/swccg/battle.py resolves the numbers); weapons fired in a battle
 (`no-battle-here`, `battled-twice`, `no-battle`, `too-many-destinies`, `attrition-unsatisfied`,
-`battle-damage-unsatisfied`, `hit-not-forfeited`, `no-weapon-target`)."""
+`battle-damage-unsatisfied`, `hit-not-forfeited`, `no-weapon-target`; a character's permanent weapon fires as a
+weapon and is never forfeited apart from it: `no-permanent-weapon`, `permanent-weapon-separated`)."""
 
 from .. import battle as battle_rules
 from ..cards import DARK, LIGHT, other
 from ..rulebook import RULES
 from ..table import CAPTIVE, LOST, TABLE, Battle, Instance
-from .judge import Judge
+from .text_rules import PERMANENT, TextRules
 
 
-class Battles(Judge):
+class Battles(TextRules):
     def on_battle(self, event: dict) -> None:
         self.turn_action(event, "battle")
         side, table = event["player"], self.table
@@ -94,7 +95,7 @@ class Battles(Judge):
     def on_forfeit(self, event: dict) -> None:
         side, table = event["player"], self.table
         card = self.card(side, event["card"], (TABLE,))
-        if card is None:
+        if card is None or self.separated(event, card, "forfeited"):
             return
         if card.zone != TABLE:
             self.broke("card-not-there", f"{card.card.title} ({card.key}) is not on table.", card)
@@ -160,6 +161,10 @@ class Battles(Judge):
         target = self.card(other(side), event["target"], (TABLE, CAPTIVE))
         if weapon is None or target is None:
             return
+        name = weapon.card.title
+        if event.get("weapon") == PERMANENT:  # the character fires the weapon its text gives it
+            found = self.permanent_weapon_of(weapon)
+            name = f"{weapon.card.title}'s permanent weapon {found or ''}".strip()
         if (
             fight is None
             or weapon.at != fight.location
@@ -168,8 +173,8 @@ class Battles(Judge):
         ):
             self.broke(
                 "no-weapon-target",
-                f"{weapon.card.title} fires in a battle at a target at its location.",
+                f"{name} fires in a battle at a target at its location.",
                 weapon,
                 target,
             )
-        self.pay(side, event.get("cost", 0), f"Firing {weapon.card.title}")
+        self.pay(side, event.get("cost", 0), f"Firing {name}")

@@ -1,12 +1,13 @@
 """Cards that change sides: a character crossing over (its persona then barred to its old side: deployment.py),
-Lando and Lobot converted from the Dark Side's version to the Light Side's, cards stolen (`bad-conversion`)."""
+Lando and Lobot converted from the Dark Side's version to the Light Side's, cards stolen (`bad-conversion`; a
+permanent weapon is never stolen apart from its character: `permanent-weapon-separated`)."""
 
 from ..cards import LIGHT, other
 from ..table import FACE_DOWN, HAND, LOST, TABLE
-from .judge import Judge
+from .text_rules import TextRules
 
 
-class ChangingSides(Judge):
+class ChangingSides(TextRules):
     def on_cross_over(self, event: dict) -> None:
         side, table = event["player"], self.table
         card = self.card(other(side), event["card"], (TABLE,))
@@ -55,7 +56,7 @@ class ChangingSides(Judge):
     def on_steal(self, event: dict) -> None:
         side = event["player"]
         card = self.card(other(side), event["card"], (TABLE, LOST, HAND))
-        if card is None:
+        if card is None or self.separated(event, card, "stolen"):
             return
         if card.zone == TABLE:
             target = self.card(None, event["to"], (TABLE,)) if event.get("to") else None

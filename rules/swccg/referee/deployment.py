@@ -1,13 +1,14 @@
 """Deploying: starting locations and cards, cards from hand where the side has presence or a Force icon, the
 kind of location, uniqueness and personas (those barred by crossing over or out of play too), converted locations,
 and interrupts played (`same-starting-location`, `wrong-cost`, `no-presence-or-icon`, `wrong-location-kind`,
-`unique-on-table`, `persona-on-table`, `persona-crossed-over`, `persona-out-of-play`, `not-in-hand`)."""
+`unique-on-table`, `persona-on-table`, `persona-crossed-over`, `persona-out-of-play`, `not-in-hand`), and where the
+card's own text lets it deploy (text_rules.py: `deploys-only-on`, `may-not-deploy-to`)."""
 
 from ..table import CAPTIVE, CONVERTED, FACE_DOWN, HAND, LOST, TABLE, Instance
-from .judge import Judge
+from .text_rules import TextRules
 
 
-class Deployment(Judge):
+class Deployment(TextRules):
     def on_start_location(self, event: dict) -> None:
         card = self.table.find(event["player"], event["card"], (FACE_DOWN,))
         if card is not None and self.converted_location(card) is not None:
@@ -124,7 +125,7 @@ class Deployment(Judge):
                 f"{card.card.title} deploys for {printed:g} (with the modifiers recorded), not {cost:g}.",
                 card,
             )
-        location_ref = event.get("to")
+        location_ref, carrier = event.get("to"), None
         if event.get("on"):
             carrier = table.find(None, event["on"], (TABLE,))
             location_ref = carrier.at if carrier is not None else location_ref
@@ -138,6 +139,10 @@ class Deployment(Judge):
                 )
             else:
                 self.check_where(side, card, location, aboard=bool(event.get("on")))
+                boards = carrier is not None and (carrier.card.is_starship or carrier.card.type == "Vehicle")
+                self.check_deploy_text(
+                    card, location, carrier if boards else None, event.get("reaction") is True
+                )
         if event.get("on") and card.card.is_character:
             carrier = table.find(None, event["on"], (TABLE,))
             if carrier is not None:

@@ -1,13 +1,14 @@
 """Movement: once a turn by itself, hyperspeed against parsecs with a pilot and an astromech or nav computer,
 landspeed, landing and take-off within a system, its Force cost, and the seats aboard a starship or vehicle
-(`moved-twice`, `too-far`, `no-pilot`, `not-same-system`, `wrong-cost`, `over-capacity`)."""
+(`moved-twice`, `too-far`, `no-pilot`, `not-same-system`, `wrong-cost`, `over-capacity`), and a card whose own
+text says it cannot move (`may-not-move`)."""
 
 from ..cards import character_capacity
 from ..table import TABLE, Instance
-from .judge import Judge
+from .text_rules import TextRules
 
 
-class Movement(Judge):
+class Movement(TextRules):
     def on_move(self, event: dict) -> None:
         self.turn_action(event, "move")
         side, table, kind = event["player"], self.table, event["kind"]
@@ -20,6 +21,7 @@ class Movement(Judge):
                 "card-not-there", f"{card.card.title} and where it moves to must be on table.", card, target
             )
             return
+        self.check_move_text(card)
         origin = table.cards.get(card.at) if card.at else None
         destination = target if target.card.is_location else table.cards.get(target.at or "")
         if origin is not None and destination is not None:

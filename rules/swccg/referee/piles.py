@@ -3,10 +3,10 @@ cards placed out of play (`too-much-activation`, `reserve-empty`, `not-the-top-c
 `card-not-there`)."""
 
 from ..table import FACE_DOWN, HAND, LOST, OUT_OF_PLAY, TABLE, Instance
-from .judge import Judge
+from .text_rules import TextRules
 
 
-class Piles(Judge):
+class Piles(TextRules):
     def on_shuffle(self, event: dict) -> None:
         """A shuffled Reserve Deck: in the order the event gives (top first), or the order the player's
         `reserve_order` gives for its first shuffle, else unknown."""
@@ -142,6 +142,6 @@ class Piles(Judge):
 
     def on_place_out_of_play(self, event: dict) -> None:
         card = self.card(event["player"], event["card"], (TABLE, HAND, LOST))
-        if card is not None:
+        if card is not None and not self.separated(event, card, "placed out of play"):
             self.leave_table(card, OUT_OF_PLAY)
             self.table.out_of_play_personas |= set(card.card.personas)  # bars every version for the game

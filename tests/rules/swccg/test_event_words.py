@@ -83,6 +83,10 @@ def test_every_event_type_of_the_record_has_its_own_words():
         ({"type": "fire_weapon", "player": "dark", "card": "1_301", "target": "1_143", "cost": 1},
          "Dark Side fires •Devastator at •Millennium Falcon for 1 Force."),
         ({"type": "steal", "player": "dark", "card": "1_143"}, "Dark Side steals •Millennium Falcon."),
+        ({"type": "steal", "player": "dark", "card": "1_19", "weapon": "permanent"},
+         "Dark Side steals •Luke Skywalker's permanent weapon."),
+        ({"type": "fire_weapon", "player": "light", "card": "1_19", "target": "1_194", "weapon": "permanent"},
+         "Light Side fires •Luke Skywalker's permanent weapon at Stormtrooper."),
         # fields of another shape than expected (a record version to come): words still, never an exception
         ({"type": "capture", "player": ["dark"], "card": {"id": 1}, "escort": 5}, "?"),
     ],
