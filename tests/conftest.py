@@ -219,6 +219,15 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _english_first():
+    """A request in another language leaves it active in the worker's thread: each test starts in English."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _no_kept_answers(settings):
     """Tests change cards without an import and read them back: answers are kept only where a test asks
     (tests/cardsdb/test_search_cache.py)."""
