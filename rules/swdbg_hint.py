@@ -26,7 +26,9 @@ RULES = {
     "play-first": lambda: _(
         "Playing your cards first costs nothing: their resources, attack and Force count only once in play."
     ),
-    "pay-from-hand": lambda: _("The card it pays with from your hand is worth less than what the ability gives."),
+    "pay-from-hand": lambda: _(
+        "The card it pays with from your hand is worth less than what the ability gives."
+    ),
     "lethal": lambda: _("The attack destroys the enemy base this turn."),
     "out-of-time": lambda: _("There was no time to search; this is the first instinct."),
 }
@@ -73,5 +75,7 @@ def _why(thought: Thought, ranked: list[int], worlds: int) -> str:
     leads = sorted(((best[k] - next_best[k]) / worlds, part) for k, part in enumerate(PARTS))
     gains = [LEADS[part]() for lead, part in reversed(leads) if lead >= 0.05][:2]
     if gains:
-        said += " " + _("Compared with the next best, it leads to %(gains)s.") % {"gains": _(" and ").join(gains)}
+        said += " " + _("Compared with the next best, it leads to %(gains)s.") % {
+            "gains": _(" and ").join(gains)
+        }
     return said

@@ -210,7 +210,14 @@ def test_a_hint_names_a_legal_move_and_why(client, started):
     advice = client.get(table["urls"]["hint"]).json()
     game = saved_games.rebuild(started)
     assert advice["action"] in game.legal_actions() and advice["name"] and advice["why"]
-    assert advice["reason"] in ("searched", "play-first", "pay-from-hand", "lethal", "only-move", "single-choice")
+    assert advice["reason"] in (
+        "searched",
+        "play-first",
+        "pay-from-hand",
+        "lethal",
+        "only-move",
+        "single-choice",
+    )
     assert client.get(table["urls"]["hint"]).json() == advice  # the same position, the same hint
     page = client.get(f"/games/{started.pk}/?hint=1", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Il computer farebbe:" in page
@@ -249,5 +256,7 @@ def test_the_evaluation_parts_sum_to_the_evaluation(swdbg_setups):
         if game.outcome() is not None:
             break
         for seat in (0, 1):
-            assert sum(evaluate_parts(game.state, seat)) == pytest.approx(evaluate(game.state, seat), abs=1e-9)
+            assert sum(evaluate_parts(game.state, seat)) == pytest.approx(
+                evaluate(game.state, seat), abs=1e-9
+            )
         game.apply(player.choose(game))
