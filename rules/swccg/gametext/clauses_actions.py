@@ -224,6 +224,8 @@ def read_card_action(cur: Cursor, i: int) -> Found:
         ("relocate", "relocate"),
         ("follow", "follow"),
         ("play", "play"),
+        ("shuffle", "shuffle"),
+        ("duel", "duel"),
     ):
         j = cur.words(i, verb)
         object_ok = cur.low(j) not in _NOT_AN_OBJECT or (verb == "relocate" and cur.low(j) == "to")
@@ -241,21 +243,6 @@ def read_card_action(cur: Cursor, i: int) -> Found:
     return None
 
 
-def read_lost(cur: Cursor, i: int) -> Found:
-    """ "Creature is lost", "Timer Mine is also lost", "Thermal Detonator also lost", "target is lost": `target`
-    names what is lost."""
-    end = name_until(cur, i, ("is", "are", "also", "lost", ",", ";"))
-    if end == i or end - i > 20:
-        return None
-    k = end
-    while cur.low(k) in ("is", "are", "also", "immediately"):
-        k += 1
-    # "Creature is lost", "Thermal Detonator also lost"; not "may lose 2 Force to … from Lost Pile"
-    if cur.low(k) != "lost" or (k == end and end - i > 3) or cur.low(k + 1) == "pile" or cur.low(i) == "may":
-        return None
-    return [effect("lost", target=cur.text(i, end))], k + 1
-
-
 def read_landspeed_cost(cur: Cursor, i: int) -> Found:
     """ "To use his landspeed requires +1 Force"."""
     j, _ = cur.any_of(i, ("to use his landspeed requires", "to use her landspeed requires", "requires"))
@@ -268,32 +255,3 @@ def read_landspeed_cost(cur: Cursor, i: int) -> Found:
         k = cur.words(k + 1, "to use landspeed")
         return ([effect("landspeed-cost", amount=amount)], k) if k >= 0 else None
     return [effect("landspeed-cost", amount=amount)], k + 1
-
-
-def read_suspend(cur: Cursor, i: int) -> Found:
-    """ "Suspends Asteroid Sanctuary at related sector", "Bad Feeling Have I is suspended"."""
-    j = cur.words(i, "suspends")
-    if j >= 0:
-        return _rest(cur, j, "suspend", (";", "(", ".", "while", "when", "if", "at"))
-    end = name_until(cur, i, ("is", "are", ",", ";"))
-    if end > i and cur.words(end + 1, "suspended") == end + 2:
-        return [effect("suspend", target=cur.text(i, end))], end + 2
-    return None
-
-
-def read_reset(cur: Cursor, i: int) -> Found:
-    """ "reset opponent's total battle destiny here to 0": `target` set to `value`."""
-    j = cur.words(i, "reset")
-    if j < 0:
-        return None
-    k = cur.find(j, "to", name_until(cur, j, (";", ",", "(")))
-    value, end = cur.count(k + 1) if k > j else (None, -1)
-    return ([effect("reset", value=value, target=cur.text(j, k))], end) if end >= 0 else None
-
-
-def read_canceled(cur: Cursor, i: int) -> Found:
-    """ "Target's immunity to attrition is canceled", "game text of Admiral's Orders is canceled": `target`."""
-    end = name_until(cur, i, ("is", "are", ",", ";"))
-    if end == i or end - i > 10 or cur.low(end + 1) != "canceled":
-        return None
-    return [effect("cancel", target=cur.text(i, end))], end + 2

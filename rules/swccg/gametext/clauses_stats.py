@@ -87,6 +87,8 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
     # A subject: words up to "is"/"are" [each] or up to "deploy(s)", no comma between.
     for k in range(i + 1, min(cur.n, i + 16)):
         low = cur.low(k)
+        if low == "," and cur.low(k + 1) == "or":  # "Your warriors at same site as Luke, or adjacent sites"
+            continue
         if low in (",", ";", "(", ":"):
             return None
         if low == "=":  # "opponent's total ability here = 0"
@@ -122,21 +124,27 @@ _TOTALS = (
     ("total power", "total-power"),
     ("attrition against opponent", "attrition"),
     ("total ability", "total-ability"),
+    ("weapon destiny", "adds-to-destiny"),
+    ("total", "adds-to-total"),  # "Attack Run total is +3"
 )
 
 
 def _totals(cur: Cursor, i: int, link: int, j: int) -> Found:
     amount, k = cur.signed(j)
     value = None
+    detail: tuple[str, ...] = ()
     if k < 0 and cur.low(j) == "=":  # "opponent's total ability here = 0"
         value, k = cur.count(j + 1)
+    if k < 0 and cur.words(j, "+ x , where x") >= 0:  # "is +X, where X = number of battle droids present"
+        k = name_until(cur, j + 4, (";",))
+        detail = ("X", cur.text(j + 4, k))
     if k < 0:
         return None
     subject = cur.text(i, link)
     folded = " " + subject.casefold() + " "
     for words, kind in _TOTALS:
         if f" {words} " in folded:
-            return [effect(kind, amount=amount, value=value, target=subject)], k
+            return [effect(kind, amount=amount, value=value, target=subject, detail=detail)], k
     return None
 
 

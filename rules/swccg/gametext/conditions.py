@@ -2,6 +2,8 @@
 "if Emperor on table", "when Luke piloting", "unless opponent…". A form not recognised here is kept as a
 "state" condition in the text's own words: the effect is read, its condition not yet structured."""
 
+from dataclasses import replace
+
 from .tokens import Cursor
 from .vocabulary import Condition
 
@@ -23,6 +25,12 @@ def read_condition(cur: Cursor, i: int, j: int) -> Condition:
         i += 3
     if i >= j:
         return Condition("state", cur.text(i, j), negated)
+    k = cur.words(i, "at any time")  # "At any time during your turn": a phase, not a place
+    if k >= 0:
+        if k >= j:
+            return Condition("state", cur.text(i, j), negated)
+        if cur.low(k) == "during" and k + 1 < j:
+            return read_condition(cur, k, j)
     # "during that battle, unless Vader is present": two conditions, the second negated.
     unless = cur.find(i + 1, "unless", j)
     if unless > i + 1 and cur.low(unless - 1) == ",":
@@ -76,8 +84,7 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
     if k < 0:
         k = cur.words(i, "in a battle")
     if k >= 0:
-        rest = k + 1 if low(k) in ("against", "with", "at") else k
-        return Condition("in-battle", text(rest, j) if rest > k else text(k, j), negated)
+        return _in_battle(cur, k, j, negated)
     for phrase, kind in (
         ("present with", "present-with"),
         ("with", "with"),
@@ -90,6 +97,10 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
     ):
         k = cur.words(i, phrase)
         if k >= 0 and k < j:
+            battle = cur.find(k, "in", j)  # "with Jabba in a battle": with him, and in battle
+            if kind == "with" and battle > k and _in_battle_at(cur, battle) == j:
+                parts = (Condition("with", text(k, battle)), Condition("in-battle"))
+                return Condition("all", "", negated, parts)
             return Condition(kind, text(k, j), negated)
     if low(i) == "deployed" and j == i + 1:
         return Condition("deployed", "", negated)
@@ -106,7 +117,7 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
     if low(i) == "where" and low(i + 1) == "present" and j == i + 2:
         return Condition("here", "", negated)
     if j - i >= 2:
-        if last in ("piloting", "driving"):
+        if last in ("piloting", "driving") and low(j - 2) not in ("is", "are"):  # not "a TIE he is piloting"
             return Condition("piloted-by", text(i, j - 1), negated)
         if last == "aboard":
             return Condition("aboard", text(i, j - 1), negated)
@@ -126,3 +137,30 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
         if k > i and cur.words(k + 1, "pilot") == j:
             return Condition("piloted-by", text(i, k), negated)
     return Condition("state", text(i, j), negated)
+
+
+def _in_battle_at(cur: Cursor, k: int) -> int:
+    """The index after "in battle" or "in a battle" at k, or -1."""
+    end = cur.words(k, "in battle")
+    return end if end >= 0 else cur.words(k, "in a battle")
+
+
+def _in_battle(cur: Cursor, k: int, j: int, negated: bool) -> Condition:
+    """What follows "in battle": "against X" (the subject), "with X" (together with X), "at X" (where), or more
+    of them ("at an exterior site against a non-unique alien")."""
+    parts: list[Condition] = []
+    against = ""
+    while k < j:
+        word = cur.low(k)
+        if word not in ("against", "with", "at"):
+            return Condition("in-battle", cur.text(k, j), negated)  # as the words say
+        stop = k + 1
+        while stop < j and cur.low(stop) not in ("against", "with", "at"):
+            stop += 1
+        if word == "against":
+            against = cur.text(k + 1, stop)
+        else:
+            parts.append(Condition("with" if word == "with" else "at", cur.text(k + 1, stop)))
+        k = stop
+    battle = Condition("in-battle", against)
+    return Condition("all", "", negated, (battle, *parts)) if parts else replace(battle, negated=negated)

@@ -20,6 +20,7 @@ from .sentence_parts import (
     commas,
     conditioned,
     finish,
+    how_much,
     limit,
     names_only,
     with_subject,
@@ -87,7 +88,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
     leads: list[Condition] = []
     limits: list[str] = []
     while i < end:
-        if cur.low(i) in ("also", "instead", "*"):  # "*" marks a footnote sentence: "*Landspeed = 3."
+        if cur.low(i) in ("also", "instead", "then", "*"):  # "*" marks a footnote sentence: "*Landspeed = 3."
             i += 2 if cur.low(i + 1) == "," else 1
             continue
         if cur.words(i, "text :") == i + 2:  # "Text: Adds 3 to power of anything he pilots."
@@ -165,10 +166,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         if i >= end:
             break
         # "for each opponent's starship present", "for remainder of turn": how much, how long.
-        k, phrase = cur.any_of(i, ("for each", "for remainder of", "until end of"))
-        if k >= 0:
-            stop = name_until(cur, k, (";", ".", "(", ","))
-            words = f"{phrase} {cur.text(k, stop)}"
+        words, stop = how_much(cur, i, end)
+        if words:
             effects[-len(group) :] = [replace(e, detail=(*e.detail, words)) for e in group]
             i = stop
             if i >= end:
@@ -315,7 +314,7 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
     if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) in NOT_A_SUBJECT:
         return None
-    for k in range(i + 1, min(cur.n, i + 10)):
+    for k in range(i + 1, min(cur.n, i + 16)):
         low = cur.low(k)
         if low in (",", ";", "(", ":"):
             break

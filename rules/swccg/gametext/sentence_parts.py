@@ -93,6 +93,23 @@ def limit(cur: Cursor, i: int, end: int) -> tuple[str, int]:
     return "", -1
 
 
+def how_much(cur: Cursor, i: int, end: int) -> tuple[str, int]:
+    """ "for each opponent's starship present", "for remainder of turn", "until end of …" at i: (the words, index
+    after them), or ("", -1)."""
+    k, phrase = cur.any_of(i, ("for each", "for remainder of", "until end of"))
+    if k < 0:
+        return "", -1
+    stop = name_until(cur, k, (";", ".", "(", ","))
+    close = cur.closing(stop) if cur.low(stop) == "(" else -1
+    if 0 < close < end - 1 and cur.low(close + 1) not in (",", ";", "("):
+        stop = name_until(
+            cur, close + 1, (";", ".", "(", ",")
+        )  # "for each … (non-biker scout) pairs present"
+    if cur.words(stop, ", including") >= 0:  # "… droid/Rebel pairs present, including C-3PO"
+        stop = name_until(cur, stop + 1, (";", ".", "(", ","))
+    return f"{phrase} {cur.text(k, stop)}", stop
+
+
 def conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
     out = []
     for e in effects:
@@ -112,4 +129,6 @@ def with_subject(e: Effect, subject: str) -> Effect:
     """The subject is what an effect changes, or, for a weapon's effects, who fires it."""
     if e.kind.startswith("weapon-"):
         return replace(e, detail=(*e.detail, f"by {subject}"))
-    return e if e.target else replace(e, target=subject)
+    if e.target:  # "Rebels … are immune to Scanning Crew": the target is what they are immune to; keep whose
+        return replace(e, detail=(*e.detail, f"subject: {subject}"))
+    return replace(e, target=subject)
