@@ -230,7 +230,10 @@ def read_card_action(cur: Cursor, i: int) -> Found:
         j = cur.words(i, verb)
         object_ok = cur.low(j) not in _NOT_AN_OBJECT or (verb == "relocate" and cur.low(j) == "to")
         counted = cur.count(j)[1]
-        if j >= 0 and j < cur.n and (counted < 0 or cur.low(counted) != "force") and object_ok:
+        force = (
+            cur.low(j) == "force" or counted >= 0 and cur.low(counted) == "force"
+        )  # "retrieve Force equal to …"
+        if j >= 0 and j < cur.n and not force and object_ok:
             found = _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
             if (
                 kind == "relocate" and cur.low(j) == "to"

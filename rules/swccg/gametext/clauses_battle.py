@@ -116,11 +116,22 @@ def read_immunity(cur: Cursor, i: int) -> Found:
         if (
             k == j
             or k >= cur.n
-            or cur.low(k) in ("when", "while", "if", "unless", "(", "adds", "may", ",", "once")
+            or cur.low(k) in ("when", "while", "if", "unless", "(", "adds", "may", ",", "once", "is", "are")
+            or cur.low(k) == "you"
+            and cur.low(k + 1) in ("may", "must")
+            or _changes_after(cur, k)  # "… and your Force drains at same site are +1"
         ):
             break
         j = k
     return (found, j) if found else None
+
+
+def _changes_after(cur: Cursor, k: int) -> bool:
+    """Whether "is +1", "are +1" follows within a few words: a clause of its own, not another immunity."""
+    for c in range(k, min(cur.n, k + 8)):
+        if cur.low(c) in ("is", "are") and cur.low(c + 1) in ("+", "-"):
+            return True
+    return False
 
 
 def read_simple(cur: Cursor, i: int) -> Found:

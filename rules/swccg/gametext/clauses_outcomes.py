@@ -68,7 +68,8 @@ def read_reset(cur: Cursor, i: int) -> Found:
 
 def read_canceled(cur: Cursor, i: int) -> Found:
     """ "Target's immunity to attrition is canceled", "game text of Admiral's Orders is canceled": `target`."""
-    end = name_until(cur, i, ("is", "are", ",", ";"))
-    if end == i or end - i > 10 or cur.low(end + 1) != "canceled":
+    # The last "is" before "canceled": a title may hold one ("The Circle Is Now Complete is canceled").
+    done = cur.find(i, "canceled", min(cur.n, i + 12))
+    if done < i + 2 or cur.low(done - 1) not in ("is", "are") or cur.find(i, ",", done) >= 0:
         return None
-    return [effect("cancel", target=cur.text(i, end))], end + 2
+    return [effect("cancel", target=cur.text(i, done - 1))], done + 1

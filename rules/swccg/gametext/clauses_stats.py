@@ -16,6 +16,23 @@ STAT_WORDS = sorted(
     ],
     key=lambda item: -len(item[0].split()),
 )
+# Words a subject does not begin with: a verb, or where something is ("aboard or characters present with porg").
+_NOT_SUBJECT = {
+    "is",
+    "are",
+    "may",
+    "and",
+    "or",
+    "you",
+    "aboard",
+    "treated",
+    "in",
+    "at",
+    "on",
+    "with",
+    "to",
+    "as",
+}
 # Subjects end before these: "Your TIEs present are each power +1", "Your aliens deploy -1".
 _LINKS = ("is", "are")
 
@@ -82,7 +99,7 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
     kinds, j = _stats(cur, i)
     if j >= 0:
         return _change(cur, kinds, j, "")
-    if cur.low(i) in ("is", "are", "may", "and", "or", "you"):  # not a subject
+    if cur.low(i) in _NOT_SUBJECT:
         return None
     # A subject: words up to "is"/"are" [each] or up to "deploy(s)", no comma between.
     for k in range(i + 1, min(cur.n, i + 16)):
@@ -96,6 +113,10 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
         start = (
             k + 1 if low in _LINKS else k if low in ("deploy", "deploys") and cur.low(k - 1) != "may" else -1
         )
+        if start >= 0 and cur.low(k - 1) in ("and", "or", "you"):  # "… are powered and forfeit +2"
+            if low in _LINKS:
+                return None
+            continue  # "the next scout you deploy this turn is deploy -1": the subject goes on
         if start < 0:
             # "Bantha ability = ½": a subject, then its stat.
             kinds, j = _stats(cur, k)
@@ -106,7 +127,10 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
             start += 1
         kinds, j = _stats(cur, start)
         if j >= 0:
-            return _change(cur, kinds, j, cur.text(i, k))
+            found = _change(cur, kinds, j, cur.text(i, k))
+            if found is not None or low in _LINKS:
+                return found
+            continue
         if low in _LINKS:
             return _totals(cur, i, k, start)
     return None

@@ -155,7 +155,7 @@ def _in_battle(cur: Cursor, k: int, j: int, negated: bool) -> Condition:
         if word not in ("against", "with", "at"):
             return Condition("in-battle", cur.text(k, j), negated)  # as the words say
         stop = k + 1
-        while stop < j and cur.low(stop) not in ("against", "with", "at"):
+        while stop < j and (cur.low(stop) not in ("against", "with", "at") or cur.low(stop + 1) == "least"):
             stop += 1
         if word == "against":
             against = cur.text(k + 1, stop)

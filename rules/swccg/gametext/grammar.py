@@ -78,7 +78,7 @@ CLAUSES = (
     (deploy.read_may_not_deploy, {"may", "does"}),
     (deploy.read_deploy_as, {"may"}),
     (deploy.read_move_react, {"may"}),
-    (deploy.read_move_cost, {"moves", "move", "may"}),
+    (deploy.read_move_cost, {"moves", "move", "may", "deploys"}),
     (deploy.read_may_deploy_aboard, {"may", "deploys", "deploy"}),
     (deploy.read_deploys_on, {"use", "deploy", "deploys"}),
     (actions.read_deploy_from_pile, {"deploy"}),

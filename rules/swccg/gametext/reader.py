@@ -23,6 +23,7 @@ from .sentence_parts import (
     how_much,
     limit,
     names_only,
+    subject_ends,
     with_subject,
 )
 from .sentences import split_sentences
@@ -107,13 +108,13 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 for later in commas(cur, comma, end) if depth < 1 else ():
                     if later != comma and not names_only(cur, comma + 1, later):
                         break
-                    rest = _clauses(cur, later + 1, end, weapon, depth + 1)
+                    rest = _clauses(cur, _past_quote(cur, i, later + 1), end, weapon, depth + 1)
                     if rest is not None and later != comma:
                         return finish(rest, [*leads, read_condition(cur, i, later)], limits)
                     if rest is not None:
                         break
                 leads.append(read_condition(cur, i, comma))
-                i = comma + 1
+                i = _past_quote(cur, i, comma + 1)
                 continue
             # "When with General Calrissian may add one battle destiny": no comma, the condition ends at "may".
             may = name_until(cur, i, ("may",))
@@ -223,6 +224,12 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
     return finish(effects, leads, limits)
 
 
+def _past_quote(cur: Cursor, start: int, i: int) -> int:
+    """Past the quote that closes a condition's quoted word (from start): "While 'hit,' draws …"."""
+    opened = cur.lows[start:i].count("'") % 2
+    return i + 1 if opened and cur.low(i) == "'" else i
+
+
 _CHOICES = ("your choice", "owner's choice", "opponent's choice")
 
 
@@ -319,6 +326,8 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
         if low in (",", ";", "(", ":"):
             break
         if low in ("is", "are", "may", "deploys", "deploy", "draws", "moves", "move"):
+            if not subject_ends(cur, i, k):
+                break
             start = k + 1 if low in ("is", "are") else k
             if cur.low(start) == "each":
                 start += 1

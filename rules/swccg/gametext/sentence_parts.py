@@ -122,7 +122,29 @@ def conditioned(effects: list[Effect], condition: Condition) -> list[Effect]:
     return out
 
 
-NOT_A_SUBJECT = {"you", "may", "must", "and", "or", "is", "are", "not"}
+# Words a subject never begins with ("use 1 Force to deploy …" is a cost, "only" a limit) or ends with ("… powered
+# and forfeit +2": the subject ended before).
+NOT_A_SUBJECT = {
+    "you",
+    "may",
+    "must",
+    "and",
+    "or",
+    "is",
+    "are",
+    "not",
+    "use",
+    "lose",
+    "only",
+    "treated",
+    "then",
+}
+NOT_A_SUBJECT_END = {"and", "or", "to", "you", "but", "as", "which", "who"}
+
+
+def subject_ends(cur: Cursor, i: int, k: int) -> bool:
+    """Whether tokens i..k can be a subject: not opening with a verb or a limit, not ending mid-phrase."""
+    return cur.low(i) not in NOT_A_SUBJECT and cur.low(k - 1) not in NOT_A_SUBJECT_END
 
 
 def with_subject(e: Effect, subject: str) -> Effect:
