@@ -104,6 +104,7 @@ def read_force(cur: Cursor, i: int) -> Found:
         ("retrieve", "retrieve-force"),
         ("opponent loses", "opponent-loses-force"),
         ("opponent must lose", "opponent-loses-force"),
+        ("opponent also loses", "opponent-loses-force"),
         ("lose", "lose-force"),
         ("activate", "activate-force"),
     ):
@@ -230,9 +231,10 @@ def read_card_action(cur: Cursor, i: int) -> Found:
         j = cur.words(i, verb)
         object_ok = cur.low(j) not in _NOT_AN_OBJECT or (verb == "relocate" and cur.low(j) == "to")
         counted = cur.count(j)[1]
-        force = (
-            cur.low(j) == "force" or counted >= 0 and cur.low(counted) == "force"
-        )  # "retrieve Force equal to …"
+        # "retrieve Force equal to …" is not a card retrieved
+        force = cur.low(j) == "force" or counted >= 0 and cur.low(counted) == "force"
+        if verb == "duel" and cur.low(j) not in ("opponent's", "a", "an", "one", "any", "your", "target"):
+            continue  # "Duel Of The Fates: …" is a title
         if j >= 0 and j < cur.n and not force and object_ok:
             found = _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
             if (

@@ -7,7 +7,9 @@ transit is free"."""
 from .found import Found, effect, name_until
 from .tokens import Cursor
 
-_END = (";", ",", "(", "and", "if", "when", "while", "unless")
+_END = (";", ",", "(", "and", "if", "when", "while", "unless", "until", ".")
+# "and" before these ends what is used: "may use its hyperspeed and land", "… and may not go missing".
+_NEXT_VERBS = {"land", "may", "must", "is", "are", "adds", "draws", "moves"}
 
 
 def _object(cur: Cursor, j: int, stops=_END) -> tuple[str, int]:
@@ -22,12 +24,19 @@ def read_may_use(cur: Cursor, i: int) -> Found:
     if j >= 0:
         if cur.count(j)[1] >= 0 or cur.low(j) in ("x", "force"):
             return None
-        what, end = _object(cur, j, (";", ",", "(", "to", "if", "when", "while", "unless"))
-        return ([effect("may-use", target=what)], end) if what else None
+        what, end = _object(cur, j, (";", ",", "(", "to", "if", "when", "while", "unless", "once", ".", "as"))
+        more = cur.find(j, "and", end)
+        while more > 0 and cur.low(more + 1) not in _NEXT_VERBS:
+            more = cur.find(more + 1, "and", end)
+        if more > 0:
+            what, end = cur.text(j, more), more
+        if not what or cur.low(end) in ("to", "as"):  # "may use all Force Pile cards to cancel …": a cost
+            return None
+        return [effect("may-use", target=what)], end
     j, said = cur.any_of(i, ("may not carry or use", "may not use"))
     if j < 0:
         return None
-    what, end = _object(cur, j, (";", ",", "(", "if", "when", "while", "unless"))
+    what, end = _object(cur, j, (";", ",", "(", "if", "when", "while", "unless", "until", "."))
     detail = ("carry",) if "carry" in said else ()
     return ([effect("may-not-use", target=what, detail=detail)], end) if what else None
 

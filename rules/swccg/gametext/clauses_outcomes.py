@@ -12,10 +12,14 @@ def read_lost(cur: Cursor, i: int) -> Found:
     if cur.low(i) == "lost" and i == 0:  # "Lost if Vader on table and …": this card
         return [effect("lost")], 1
     end = name_until(cur, i, ("is", "are", "also", "lost", ",", ";"))
-    if end == i or end - i > 20:
+    if end == i or end - i > 16 or cur.low(i) in ("instead", "may"):
+        return None
+    if any(
+        cur.low(c) in ("to", "may", "reduced") for c in range(i, end)
+    ):  # "… is reduced to 0 and … are lost"
         return None
     k = end
-    while cur.low(k) in ("is", "are", "also", "immediately"):
+    while cur.low(k) in ("is", "are", "also", "immediately", "instead"):
         k += 1
     # "Creature is lost", "Thermal Detonator also lost"; not "may lose 2 Force to … from Lost Pile"
     if cur.low(k) != "lost" or (k == end and end - i > 3) or cur.low(k + 1) == "pile" or cur.low(i) == "may":

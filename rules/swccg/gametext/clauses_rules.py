@@ -76,7 +76,11 @@ def read_flipped(cur: Cursor, i: int) -> Found:
     if cur.low(i) == "flipped":
         return [effect("flip")], i + 1
     j = cur.words(i, "flip")
-    end = name_until(cur, j, (";", ",", "(", "and")) if j >= 0 else -1
+    end = (
+        name_until(cur, j, (";", ",", "(", "and", ".", "if", "when", "while", "unless", "during"))
+        if j >= 0
+        else -1
+    )
     return ([effect("flip", target=cur.text(j, end))], end) if end > j else None
 
 
@@ -100,7 +104,8 @@ def read_break_cover(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     if cur.low(j) != "of":
-        return [effect("break-cover")], j
+        # its own cover; "'break cover' to fire" (what it fires, unsaid) is not understood
+        return ([effect("break-cover")], j) if cur.words(j, "to fire") < 0 else None
     end = name_until(cur, j + 1, (";", ",", "(", "and"))
     return ([effect("break-cover", target=cur.text(j + 1, end))], end) if end > j + 1 else None
 
@@ -129,6 +134,14 @@ def read_adds_to_total(cur: Cursor, i: int) -> Found:
     amount, j = cur.count(j)
     if j < 0 or cur.low(j) != joint:
         return None
+    other = None
+    k, word = cur.any_of(j + 1, ("or add", "or subtract"))  # "may add 1 to or subtract 1 from your total"
+    if k >= 0:
+        other, k = cur.count(k)
+        if k < 0 or cur.low(k) != ("from" if word == "or subtract" else "to"):
+            return None
+        other *= -1.0 if word == "or subtract" else 1.0
+        j = k
     end = name_until(cur, j + 1, (",", ";", "(", "when", "while", "if", "for", "with", "here"))
     words = " " + cur.text(j + 1, end).casefold() + " "
     if not any(f" {w}" in words for w in _TOTAL_WORDS):
@@ -136,6 +149,8 @@ def read_adds_to_total(cur: Cursor, i: int) -> Found:
     if cur.low(end) == "with":  # "Force opponent retrieves with Noble Sacrifice": which card's
         end = name_until(cur, end + 1, (",", ";", "(", "when", "while", "if", "for"))
     found = effect("adds-to-total", amount=sign * amount, target=cur.text(j + 1, end))
+    if other is not None:
+        return [found, replace(found, amount=other, detail=("alternative",))], end
     if words.strip() in ("total", "your total") and cur.words(end, "when targeted by") >= 0:
         # "adds 6 to total when targeted by Tallon Roll": whose total (not a condition on the clauses before)
         stop = name_until(cur, end, (",", ";", "("))

@@ -104,8 +104,12 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
     # A subject: words up to "is"/"are" [each] or up to "deploy(s)", no comma between.
     for k in range(i + 1, min(cur.n, i + 16)):
         low = cur.low(k)
-        if low == "," and cur.low(k + 1) == "or":  # "Your warriors at same site as Luke, or adjacent sites"
+        if (
+            low == "," and cur.words(k + 1, "or adjacent") >= 0
+        ):  # "Your warriors at same site as Luke, or adjacent sites"
             continue
+        if low in ("may", "must", "adds"):  # "Aliens may not have their deploy cost modified and …": a verb
+            return None
         if low in (",", ";", "(", ":"):
             return None
         if low == "=":  # "opponent's total ability here = 0"

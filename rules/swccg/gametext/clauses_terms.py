@@ -30,7 +30,7 @@ def read_glossed_action(cur: Cursor, i: int) -> Found:
         return None
     kind = _GLOSSES[cur.low(j + 1)]
     start = j + 3
-    stops = (";", ",", "(", "and", "to") if kind == "relocate" else (";", ",", "(", "and")
+    stops = (";", ",", "(", "and", ":", "to") if kind == "relocate" else (";", ",", "(", "and", ":")
     end = name_until(cur, start, stops)
     if end == start:
         return None

@@ -112,6 +112,8 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
         return Condition("aboard", "", negated)
     if low(i) == "alone" and j == i + 1:
         return Condition("alone", "", negated)
+    if low(i) == "at" and low(i + 1 + (low(i + 1) == "the")) in ("end", "start", "beginning"):
+        return Condition("phase", text(i + 1, j), negated)  # "at the end of each of your turns": a time
     if low(i) in PLACES and i + 1 < j:
         return Condition("at", text(i + 1, j), negated)
     if low(i) == "where" and low(i + 1) == "present" and j == i + 2:

@@ -33,6 +33,8 @@ from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
 # The kinds whose subject goes on to the next clause: "Any snub fighter he pilots is maneuver +1 and immune to
 # attrition < 4".
 _SUBJECT_KINDS = {*STAT_KINDS.values(), "immune-attrition", "immune-to"}
+# … and these take it: "your Force drains here are +1 and may not be canceled".
+_TAKES_SUBJECT = {*_SUBJECT_KINDS, "may-not-be"}
 # Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
 MAX_TEXT = 4_000
 MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
@@ -146,10 +148,10 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             group = [replace(e, detail=(*e.detail, mid_limit)) for e in group]
         if i > end:
             return None
-        if effects and effects[-1].target and effects[-1].kind in _SUBJECT_KINDS:
+        if effects and effects[-1].target and effects[-1].kind in _SUBJECT_KINDS | {"force-drain"}:
             # "your smugglers are each forfeit +2 and defense value +2": the subject goes on.
             group = [
-                replace(e, target=effects[-1].target) if e.kind in _SUBJECT_KINDS and not e.target else e
+                replace(e, target=effects[-1].target) if e.kind in _TAKES_SUBJECT and not e.target else e
                 for e in group
             ]
         while i < end and cur.low(i) == "(":
@@ -246,6 +248,11 @@ def _bracket(
     ):  # "(except Vader)": who is left out
         return [replace(e, detail=(*e.detail, cur.text(i, j))) for e in group]
     if cur.low(i) in ("if", "while", "when", "unless"):
+        if (
+            cur.find(i, ",", j) > 0
+        ):  # "(if Fenn Rau won a battle this turn, may also retrieve 1 Force)": a clause
+            inner = _clauses(cur, i, j, weapon, depth + 1) if depth < 2 else None
+            return [*group, *inner] if inner else None
         # "may follow an opponent's starship that just moved from here (if within range)": when it may.
         return conditioned(group, read_condition(cur, i, j))
     if cur.low(i) == "or" and cur.low(i + 1) in ("while", "when", "if"):
@@ -268,6 +275,8 @@ def _bracket(
         return [*group, *inner] if inner else None
     either = cur.low(i) == "or"  # "(or adds two battle destiny if with your bounty hunter or Vader)"
     inner = _clauses(cur, i + either, j, weapon, depth + 1) if depth < 2 else None
+    if inner and any(e.kind == "may-not-be" and not e.target for e in inner):
+        return None  # "immune to attrition < 5 (may not be canceled)": of the effect before, not of the card
     if inner and either:
         inner = [replace(e, detail=(*e.detail, "alternative")) for e in inner]
     return [*group, *inner] if inner else None
@@ -326,6 +335,8 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
         if low in (",", ";", "(", ":"):
             break
         if low in ("is", "are", "may", "deploys", "deploy", "draws", "moves", "move"):
+            if low == "draws" and cur.low(k - 1) == "destiny":  # "Battle destiny draws may not be canceled"
+                continue
             if not subject_ends(cur, i, k):
                 break
             start = k + 1 if low in ("is", "are") else k

@@ -144,7 +144,12 @@ NOT_A_SUBJECT_END = {"and", "or", "to", "you", "but", "as", "which", "who"}
 
 def subject_ends(cur: Cursor, i: int, k: int) -> bool:
     """Whether tokens i..k can be a subject: not opening with a verb or a limit, not ending mid-phrase."""
-    return cur.low(i) not in NOT_A_SUBJECT and cur.low(k - 1) not in NOT_A_SUBJECT_END
+    if cur.low(i) in NOT_A_SUBJECT or cur.low(k - 1) in NOT_A_SUBJECT_END:
+        return False
+    return not any(cur.low(c) in _VERBS for c in range(i, k))  # "Chewie adds 1 to … and Life Debt is …"
+
+
+_VERBS = {"adds", "add", "subtracts", "may", "must", "is", "are", "deploys", "moves", "reduced"}
 
 
 def with_subject(e: Effect, subject: str) -> Effect:
