@@ -85,6 +85,23 @@ def read_prevents_destiny(cur: Cursor, i: int) -> Found:
     return ([effect("battle-destiny-limit", amount=amount, target="opponent")], k) if k >= 0 else None
 
 
+def read_deploy_requires(cur: Cursor, i: int) -> Found:
+    """ "To deploy, requires 1 Force from each players' Force Pile": its deploy cost, and whose Force pays it."""
+    j = cur.words(i, "to deploy , requires")
+    value, k = cur.count(j) if j >= 0 else (None, -1)
+    k = cur.words(k, "force from") if k >= 0 else -1
+    if k < 0:
+        return None
+    end = name_until(cur, k, (";", ",", "("))
+    return [effect("deploy-cost", value=value, detail=(cur.text(k - 1, end),))], end
+
+
+def read_no_other_way(cur: Cursor, i: int) -> Found:
+    """ "Cannot deploy otherwise" (after the sentence that says how it deploys)."""
+    j = cur.words(i, "cannot deploy otherwise")
+    return ([effect("deploys-only-so")], j) if j >= 0 else None
+
+
 def read_deploy_and_move(cur: Cursor, i: int) -> Found:
     """ "Deploy and move only at interior mobile sites", "Never deploys or moves (even aboard a starship or vehicle)
     to a site opponent occupies": where it deploys and moves (only), or where it never does."""
@@ -96,7 +113,7 @@ def read_deploy_and_move(cur: Cursor, i: int) -> Found:
         if not where:
             return None
         return [effect("deploys-only-on", target=where), effect("moves-only-to", target=where)], end
-    j = cur.words(i, "never deploys or moves")
+    j, said = cur.any_of(i, ("never deploys or moves", "may not deploy or move"))
     if j < 0:
         return None
     detail: tuple[str, ...] = ()

@@ -6,6 +6,7 @@ totals other than battle ones ("adds 2 to your total" in a duel) and the X a car
 from dataclasses import replace
 
 from .found import Found, effect, name_until
+from .sentence_parts import subject_ends
 from .tokens import Cursor
 
 # A sentence that is only one of these words says what the character also is: "Smuggler." (Lando (V)).
@@ -88,7 +89,20 @@ def read_used_interrupt(cur: Cursor, i: int) -> Found:
     """ "Wookiee Strangle is a Used Interrupt" (the subject: `target`): the named Interrupt goes to the Used Pile
     once played, not the Lost Pile."""
     j, _ = cur.any_of(i, ("a used interrupt", "used interrupts"))
-    return ([effect("used-interrupt")], j) if j >= 0 else None
+    if j >= 0:
+        return [effect("used-interrupt")], j
+    # "Local Trouble and Look Sir, Droids are Used Interrupts": titles (with their commas) before "are"
+    for k in range(i + 1, min(cur.n, i + 14)):
+        if cur.low(k) in ("is", "are", ";", "(", "may", "if", "while", "when"):
+            j, _ = (
+                cur.any_of(k + 1, ("a used interrupt", "used interrupts"))
+                if cur.low(k) in ("is", "are")
+                else (-1, "")
+            )
+            if j < 0 or not subject_ends(cur, i, k):  # not "Chewie adds 1 to … and Life Debt is …"
+                return None
+            return [effect("used-interrupt", target=cur.text(i, k))], j
+    return None
 
 
 def read_escort(cur: Cursor, i: int) -> Found:

@@ -32,6 +32,10 @@ def read_glossed_action(cur: Cursor, i: int) -> Found:
     start = j + 3
     stops = (";", ",", "(", "and", ":", "to") if kind == "relocate" else (";", ",", "(", "and", ":")
     end = name_until(cur, start, stops)
+    while cur.low(end) == "," and (cur.tokens[end + 1].text[:1].isupper() if end + 1 < cur.n else False):
+        end = name_until(cur, end + 1, stops)  # "one Bantha, Dewback, Wampa, … or Dragonsnake present"
+    if cur.words(end, ", or") >= 0:
+        end = name_until(cur, end + 2, stops)
     if end == start:
         return None
     found = effect(kind, target=cur.text(start, end), detail=(term,))

@@ -330,8 +330,10 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
     if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) in NOT_A_SUBJECT:
         return None
-    for k in range(i + 1, min(cur.n, i + 16)):
+    for k in range(i + 1, min(cur.n, i + 24)):
         low = cur.low(k)
+        if low == "," and cur.low(i) in ("your", "opponent's") and subject_ends(cur, i, k):
+            continue  # "Opponent's spies, gamblers and thieves may not …": a list of cards
         if low in (",", ";", "(", ":"):
             break
         if low in ("is", "are", "may", "deploys", "deploy", "draws", "moves", "move"):

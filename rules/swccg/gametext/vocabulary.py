@@ -134,6 +134,7 @@ KINDS: dict[str, str] = {
     "may-not-play": "may not play the card named in `target`",
     "may-not-be": "may not be what `detail` says (Disarmed, stolen, canceled, flipped…; `target`: which card)",
     "moves-only-to": "moves only to `target`",
+    "deploys-only-so": "deploys only as the sentence before says ('Cannot deploy otherwise')",
     "may-not-move-to": "may not move to `target` (`detail`: even aboard a starship or vehicle)",
     "force-drain-protected": "the opponent may not cancel or modify the Force drains `target` names",
     # The game's rules bent.

@@ -203,6 +203,7 @@ CASES = [
     ("7_192", "may-not-use", "May not carry", {"target": "devices or weapons", "detail": "carry"}),
     ("10_18", "may-not-play", "If opponent has a Stormtrooper", {"target": "Harvest", "condition": "state"}),
     ("13_74", "may-not-be", "May not be Disarmed", {"detail": "Disarmed"}),
+    ("1_12", "deploys-only-so", "Cannot deploy otherwise", {}),
     ("1_148", "moves-only-to", "Deploy and move only", {"target": "interior mobile sites"}),
     ("9_109", "may-not-move-to", "Never deploys or moves", {"target": "a site opponent occupies"}),
     ("216_48", "force-drain-protected", "While present at a Kashyyyk", {"target": "your Force drains here"}),
