@@ -132,6 +132,12 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
             return Condition("on-table", text(i, head - 1 if low(head - 1) == "is" else head), negated)
         if last in SIDE_WORDS:
             head = j - 1
+            if low(head - 1) == "is":  # "if Obi-Wan is present"
+                head -= 1
+            if any(low(c) in ("where", "is", "are", "and") for c in range(i, head)):
+                return Condition(
+                    "state", text(i, j), negated
+                )  # "a battle has just been initiated where present"
             if low(head - 1) == "not":
                 return Condition("here", text(i, head - 1), not negated)
             return Condition("here", text(i, head), negated)

@@ -232,6 +232,9 @@ def _past_quote(cur: Cursor, start: int, i: int) -> int:
     return i + 1 if opened and cur.low(i) == "'" else i
 
 
+# Words that begin a clause inside a bracket's condition: "(when both immune to attrition < 5 and …)".
+_CLAUSE_STARTS = {"immune", "adds", "may", "draws", "deploys"}
+
 _CHOICES = ("your choice", "owner's choice", "opponent's choice")
 
 
@@ -253,6 +256,14 @@ def _bracket(
         ):  # "(if Fenn Rau won a battle this turn, may also retrieve 1 Force)": a clause
             inner = _clauses(cur, i, j, weapon, depth + 1) if depth < 2 else None
             return [*group, *inner] if inner else None
+        said = next((k for k in range(i + 1, j) if cur.low(k) in _CLAUSE_STARTS), -1)
+        if said > 0:
+            # "(when both immune to attrition < 5 and adds one destiny to power only)": a condition, then clauses
+            inner = _clauses(cur, said, j, weapon, depth + 1) if depth < 2 else None
+            if not inner:
+                return None
+            inner = [replace(e, detail=(*e.detail, "alternative")) for e in inner]
+            return [*group, *conditioned(inner, read_condition(cur, i, said))]
         # "may follow an opponent's starship that just moved from here (if within range)": when it may.
         return conditioned(group, read_condition(cur, i, j))
     if cur.low(i) == "or" and cur.low(i + 1) in ("while", "when", "if"):
