@@ -136,10 +136,14 @@ def _changes_after(cur: Cursor, k: int) -> bool:
 
 def read_simple(cur: Cursor, i: int) -> Found:
     """Fixed phrases."""
+    j = cur.words(i, "may initiate battle and be battled")
+    if j >= 0:
+        return [effect("may-initiate-battle"), effect("may-be-battled")], j
     for phrase, kind in (
         ("may not be targeted by weapons", "not-weapon-target"),
         ("may initiate battle", "may-initiate-battle"),
         ("may initiate battles", "may-initiate-battle"),
+        ("may be battled", "may-be-battled"),
         ("has ship-docking capability", "ship-docking"),
         ("has ship-docking ability", "ship-docking"),
         ("cannot move", "may-not-move"),

@@ -105,6 +105,15 @@ def read_used_interrupt(cur: Cursor, i: int) -> Found:
     return None
 
 
+def read_predict(cur: Cursor, i: int) -> Found:
+    """ "predict the winner", "you must predict the winner before the battle starts"."""
+    j, _ = cur.any_of(i, ("you must predict the winner", "predict the winner"))
+    if j < 0:
+        return None
+    k = cur.words(j, "before the battle starts")
+    return [effect("predict-winner", detail=("must",) if cur.low(i) == "you" else ())], max(j, k)
+
+
 def read_escort(cur: Cursor, i: int) -> Found:
     """ "May escort a captive"."""
     j = cur.words(i, "may escort a captive")

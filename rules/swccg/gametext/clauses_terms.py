@@ -15,8 +15,9 @@ _GLOSSES = {"lose": "lost", "steal": "steal", "relocate": "relocate"}
 
 def _term(cur: Cursor, i: int) -> tuple[str, int]:
     """A quoted word at i ("'defuse'"), or a bare one before a bracket ("snare (steal)"): (the word, index after)."""
-    if cur.low(i) == "'" and cur.low(i + 2) == "'":
-        return cur.text(i + 1, i + 2), i + 3
+    if cur.low(i) == "'":  # "'defuse'", "'jump off'"
+        close = next((k for k in range(i + 2, min(cur.n, i + 5)) if cur.low(k) == "'"), -1)
+        return (cur.text(i + 1, close), close + 1) if close > 0 else ("", -1)
     if cur.low(i + 1) == "(" and cur.low(i).isalpha():
         return cur.text(i, i + 1), i + 1
     return "", -1
@@ -26,6 +27,8 @@ def read_glossed_action(cur: Cursor, i: int) -> Found:
     """ "'defuse' (lose) any one mine at same site": `lost`, target "any one mine"; "'evacuate' (relocate) both to
     a related site": `relocate`, detail where to."""
     term, j = _term(cur, i)
+    if j >= 0 and cur.words(j, "( disembark )") >= 0:  # "characters aboard may 'jump off' (disembark)"
+        return [effect("disembark", detail=(term,))], j + 3
     if j < 0 or cur.low(j) != "(" or cur.low(j + 2) != ")" or cur.low(j + 1) not in _GLOSSES:
         return None
     kind = _GLOSSES[cur.low(j + 1)]

@@ -62,6 +62,7 @@ CLAUSES = (
     (rules.read_flipped, {"flip", "flipped"}),
     (rules.read_used_interrupt, ANY),
     (rules.read_escort, {"may"}),
+    (rules.read_predict, {"you", "predict"}),
     (rules.read_break_cover, {"'"}),
     (rules.read_x, {"make", "x"}),
     (limits.read_may_use, {"may"}),

@@ -313,11 +313,15 @@ def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
         return ([replace(e, detail=("may", *e.detail)) for e in found[0]], found[1]) if found else None
     k, word = cur.any_of(i, ("use", "lose"))
     if k >= 0:
-        amount, k = cur.count(k)
+        x = (
+            cur.low(k) == "x"
+        )  # "may use X Force to place Taa in your Used Pile" (X: said in another sentence)
+        amount, k = (None, k + 1) if x else cur.count(k)
         if k >= 0 and cur.words(k, "force to") >= 0:
             found = _clause(cur, k + 2, weapon, depth + 1)
             if found is not None:
-                return [effect("force-cost", value=amount, detail=(word,)), *found[0]], found[1]
+                detail = (word, "X") if x else (word,)
+                return [effect("force-cost", value=amount, detail=detail), *found[0]], found[1]
     return None
 
 
