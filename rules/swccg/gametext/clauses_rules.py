@@ -114,6 +114,16 @@ def read_predict(cur: Cursor, i: int) -> Found:
     return [effect("predict-winner", detail=("must",) if cur.low(i) == "you" else ())], max(j, k)
 
 
+def read_placed_instead(cur: Cursor, i: int) -> Found:
+    """ "May be placed on your Political Effect instead of a senator": where it may be placed (`detail`)."""
+    j = cur.words(i, "may be placed on")
+    k = cur.find(j, "instead", min(cur.n, j + 8)) if j >= 0 else -1
+    if k < 0 or cur.low(k + 1) != "of":
+        return None
+    end = name_until(cur, k, (";", ",", "("))
+    return [effect("place", detail=("may", cur.text(j - 1, k), cur.text(k, end)))], end
+
+
 def read_escort(cur: Cursor, i: int) -> Found:
     """ "May escort a captive"."""
     j = cur.words(i, "may escort a captive")
@@ -125,7 +135,9 @@ def read_break_cover(cur: Cursor, i: int) -> Found:
     with politics present" (its own cover: no target, the clause after "to" says what for)."""
     j = cur.words(i, "' break cover '")
     if j < 0:
-        return None
+        # "Spy's 'cover is broken'": whose cover is broken
+        k = cur.words(i + 1, "' cover is broken '") if cur.low(i).endswith("'s") else -1
+        return ([effect("break-cover", target=cur.text(i, i + 1)[:-2])], k) if k >= 0 else None
     if cur.low(j) != "of":
         # its own cover; "'break cover' to fire" (what it fires, unsaid) is not understood
         return ([effect("break-cover")], j) if cur.words(j, "to fire") < 0 else None

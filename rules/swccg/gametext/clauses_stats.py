@@ -71,6 +71,10 @@ def _change(cur: Cursor, kinds: list[str], j: int, target: str) -> Found:
     amount, k = cur.signed(j)
     if k >= 0:
         return [effect(kind, amount=amount, target=target) for kind in kinds], k
+    k = cur.words(j, "value begins at")  # "Forfeit value begins at 7" (and is reduced as it absorbs damage)
+    value, k = cur.count(k) if k >= 0 else (None, -1)
+    if k >= 0:
+        return [effect(kind, value=value, target=target, detail=("begins at",)) for kind in kinds], k
     if cur.low(j) == "=":
         value, k = cur.count(j + 1)
         if k >= 0:

@@ -124,6 +124,12 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 leads.append(read_condition(cur, i, may))
                 i = may
                 continue
+            # "While Luke is not on Tatooine your total Force generation is +1": it ends before "your" when the rest
+            # reads (the first "your" only: one try).
+            yours = name_until(cur, i, ("your",))
+            rest = _clauses(cur, yours, end, weapon, depth + 1) if i + 2 < yours < end and depth < 1 else None
+            if rest is not None:
+                return finish(rest, [*leads, read_condition(cur, i, yours)], limits)
         break
     effects: list[Effect] = []
     trail = mid = None
