@@ -77,3 +77,16 @@ def read_canceled(cur: Cursor, i: int) -> Found:
     if done < i + 2 or cur.low(done - 1) not in ("is", "are") or cur.find(i, ",", done) >= 0:
         return None
     return [effect("cancel", target=cur.text(i, done - 1))], done + 1
+
+
+def read_captured(cur: Cursor, i: int) -> Found:
+    """ "Captured if 'cover broken' by opponent" (this card), "capture target instead": `target` is captured."""
+    if cur.low(i) == "captured" and i == 0:
+        return [effect("captured")], 1
+    j = cur.words(i, "capture")
+    end = name_until(cur, j, (";", ",", "(", "and", "instead", "if", "when")) if j >= 0 else -1
+    if end <= j:
+        return None
+    if cur.low(end) == "instead":
+        return [effect("captured", target=cur.text(j, end), detail=("instead",))], end + 1
+    return [effect("captured", target=cur.text(j, end))], end

@@ -119,6 +119,7 @@ CLAUSES = (
     (weapons.read_weapon_hit, {"target"}),  # a character's own "may target …; target hit if …"
     (outcomes.read_lost, ANY),
     (outcomes.read_canceled, ANY),
+    (outcomes.read_captured, {"captured", "capture"}),
     (outcomes.read_reset, {"reset"}),
     (weapons.read_fire_free_aboard, ANY),
     (weapons.read_several_weapons, {"may"}),

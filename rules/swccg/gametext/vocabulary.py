@@ -116,6 +116,7 @@ KINDS: dict[str, str] = {
     "follow": "follow `target` (a card that just moved)",
     "play": "play `target`",
     "lost": "`target` is lost",
+    "captured": "`target` is captured (empty: this card)",
     "suspend": "suspends the card or effect named in `target`",
     "force-generation": "Force generation changed by `amount` or set to `value` (`target`: whose, where)",
     "force-icons": "adds `amount` Force icons of the kind in `target` where it is",

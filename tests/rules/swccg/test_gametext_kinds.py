@@ -203,6 +203,7 @@ CASES = [
     ("7_192", "may-not-use", "May not carry", {"target": "devices or weapons", "detail": "carry"}),
     ("10_18", "may-not-play", "If opponent has a Stormtrooper", {"target": "Harvest", "condition": "state"}),
     ("13_74", "may-not-be", "May not be Disarmed", {"detail": "Disarmed"}),
+    ("10_48", "captured", "When Snoova excludes", {"target": "target", "detail": "instead"}),
     ("10_2", "may-be-battled", "All droids may be battled", {"target": "All droids"}),
     ("8_83", "disembark", "If lost", {"detail": "jump off", "condition": "state"}),
     ("1_191", "predict-winner", "If you initiate a battle", {"detail": "must"}),
