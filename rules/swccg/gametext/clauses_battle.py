@@ -82,6 +82,7 @@ def read_immunity(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     found = []
+    before = j  # where the list stood before its last item
     while j < cur.n:
         if cur.low(j) == "attrition":
             k = j + 1
@@ -105,6 +106,8 @@ def read_immunity(cur: Cursor, i: int) -> Found:
             end = name_until(cur, j, (",", "and", ";", "(", "when", "while", "if", "unless"))
             if end == j:
                 return None
+            if found and any(_verb_at(cur, c) for c in range(j, end)):
+                return found, before  # "… and Activate The Droids is immune to Alter": a clause of its own
             found.append(effect("immune-to", target=cur.text(j, end)))
             j = end
         # the list goes on: ", X", " and X", ", and X"
@@ -113,6 +116,7 @@ def read_immunity(cur: Cursor, i: int) -> Found:
             k += 1
         if cur.low(k) == "and":
             k += 1
+        before = j
         if (
             k == j
             or k >= cur.n
@@ -124,6 +128,23 @@ def read_immunity(cur: Cursor, i: int) -> Found:
             break
         j = k
     return (found, j) if found else None
+
+
+def _verb_at(cur: Cursor, c: int) -> bool:
+    """Whether a clause's verb is at c: "adds", "may", or "is"/"are" before what a clause says ("is immune",
+    "are power +1"), not inside a title ("You Are Beaten")."""
+    low = cur.low(c)
+    if low in ("adds", "may"):
+        return True
+    return low in ("is", "are") and cur.low(c + 1) in (
+        "immune",
+        "power",
+        "forfeit",
+        "deploy",
+        "not",
+        "+",
+        "-",
+    )
 
 
 def _changes_after(cur: Cursor, k: int) -> bool:

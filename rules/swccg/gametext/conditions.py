@@ -134,7 +134,7 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
             head = j - 1
             if low(head - 1) == "is":  # "if Obi-Wan is present"
                 head -= 1
-            if any(low(c) in ("where", "is", "are", "and") for c in range(i, head)):
+            if any(low(c) in ("where", "is", "are", "and", "just") for c in range(i, head)):
                 return Condition(
                     "state", text(i, j), negated
                 )  # "a battle has just been initiated where present"
@@ -153,6 +153,9 @@ def _in_battle_at(cur: Cursor, k: int) -> int:
     return end if end >= 0 else cur.words(k, "in a battle")
 
 
+_BATTLE_WORDS = ("against", "with", "at", "on", "aboard")
+
+
 def _in_battle(cur: Cursor, k: int, j: int, negated: bool) -> Condition:
     """What follows "in battle": "against X" (the subject), "with X" (together with X), "at X" (where), or more
     of them ("at an exterior site against a non-unique alien")."""
@@ -160,15 +163,18 @@ def _in_battle(cur: Cursor, k: int, j: int, negated: bool) -> Condition:
     against = ""
     while k < j:
         word = cur.low(k)
-        if word not in ("against", "with", "at"):
-            return Condition("in-battle", cur.text(k, j), negated)  # as the words say
+        if word not in _BATTLE_WORDS:
+            # "in a battle either at Audience Chamber or with your alien leader": in battle, and the rest as said
+            rest = Condition("state", cur.text(k, j))
+            return Condition("all", "", negated, (Condition("in-battle", against), *parts, rest))
         stop = k + 1
-        while stop < j and (cur.low(stop) not in ("against", "with", "at") or cur.low(stop + 1) == "least"):
+        while stop < j and (cur.low(stop) not in _BATTLE_WORDS or cur.low(stop + 1) == "least"):
             stop += 1
         if word == "against":
             against = cur.text(k + 1, stop)
         else:
-            parts.append(Condition("with" if word == "with" else "at", cur.text(k + 1, stop)))
+            kind = {"with": "with", "aboard": "aboard"}.get(word, "at")  # "at"/"on" a place
+            parts.append(Condition(kind, cur.text(k + 1, stop)))
         k = stop
     battle = Condition("in-battle", against)
     return Condition("all", "", negated, (battle, *parts)) if parts else replace(battle, negated=negated)

@@ -36,6 +36,25 @@ _SUBJECT_KINDS = {*STAT_KINDS.values(), "immune-attrition", "immune-to"}
 # … and these take it: "your Force drains here are +1 and may not be canceled".
 _TAKES_SUBJECT = {*_SUBJECT_KINDS, "may-not-be"}
 # Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
+# Words that open a clause after "and" (not more names of a condition's list), and after ", and".
+_CLAUSE_AFTER_AND = (
+    {"you", "may", "is", "are", "adds", "draws", "must"},
+    {"you", "may", "opponent", "is", "are", "adds", "draws", "must"},
+)
+# "to" before these is what an action is done for, never a place: "… in Lost Pile to retrieve Force equal to …".
+_PURPOSE_VERBS = {
+    "retrieve",
+    "make",
+    "cancel",
+    "draw",
+    "take",
+    "place",
+    "deploy",
+    "play",
+    "use",
+    "lose",
+    "add",
+}
 MAX_TEXT = 4_000
 MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
 MAX_CLAUSES = 12
@@ -185,6 +204,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             # "may play Utinni! to cancel a Force drain": what it is done for, a clause of its own.
             i += 1
             continue
+        if cur.low(i) == "to" and cur.low(i + 1) in _PURPOSE_VERBS:
+            return None  # what it is done for, not understood
         if cur.low(i) in TRAILING or cur.words(i, "as long as") >= 0:
             stop = name_until(cur, i, (";", "("))
             close = cur.closing(stop) if cur.low(stop) == "(" else -1
@@ -198,6 +219,14 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 if cur.low(k) == "and" and (rest := _clauses(cur, k + 1, end, weapon, depth + 1)) is not None:
                     stop = k
                     break
+            if rest is None and any(
+                cur.low(k) == "and"
+                and cur.low(k + 1) in _CLAUSE_AFTER_AND[cur.low(k - 1) == ","]
+                or cur.low(k) in ("may", "must")
+                and cur.find(i, cur.low(k), k + 1) == k  # outside brackets
+                for k in range(i + 1, min(stop, end))
+            ):
+                return None  # "… at battleground systems, and you may not cancel …": a clause not understood
             trail = read_condition(cur, i, min(stop, end)) if not here else Condition("at", cur.low(i))
             if rest is not None:
                 effects = [*conditioned(effects, trail), *rest]
