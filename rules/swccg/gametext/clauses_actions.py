@@ -206,8 +206,8 @@ def read_draw_cards(cur: Cursor, i: int) -> Found:
     j, _ = cur.any_of(i, ("draw", "draws"))
     if j < 0 or cur.low(j) == "destiny" or cur.count(j)[1] >= 0 and cur.low(j + 1) == "destiny":
         return None
-    stop = name_until(cur, j, (";", "(", ",", "and", "to"))
-    words = cur.text(j, stop).casefold()
+    stop = name_until(cur, j + 2 if cur.words(j, "up to") >= 0 else j, (";", "(", ",", "and", "to"))
+    words = cur.text(j, stop).casefold()  # "draw up to four cards from Reserve Deck"
     if "card" not in words or not any(p in words for p in PILES):
         return None
     return [effect("draw-cards", target=cur.text(j, stop))], stop

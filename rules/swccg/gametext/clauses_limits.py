@@ -48,6 +48,20 @@ def read_may_not_play(cur: Cursor, i: int) -> Found:
     return ([effect("may-not-play", target=what)], end) if what else None
 
 
+def read_may_not_cancel(cur: Cursor, i: int) -> Found:
+    """ "you may not cancel opponent's battle destiny draws at systems": what a player may not cancel (`target`),
+    whose hand is held (`detail`: you, opponent)."""
+    j, who = cur.any_of(i, ("you may not cancel", "opponent may not cancel"))
+    what, end = (
+        _object(cur, j, (";", ",", "(", "and", "if", "when", "while", "unless", "at", "here"))
+        if j >= 0
+        else ("", -1)
+    )
+    if not what or cur.low(j) in ("or", "and"):  # "opponent may not cancel or modify …" is read before
+        return None
+    return [effect("may-not-cancel", target=what, detail=(who.split()[0],))], end
+
+
 def read_no_weapon_target(cur: Cursor, i: int) -> Found:
     """ "opponent may not target Amidala with weapons": who may not be targeted by weapons (`target`)."""
     j = cur.words(i, "opponent may not target")

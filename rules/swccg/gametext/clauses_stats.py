@@ -198,6 +198,10 @@ def read_adds_to_stat(cur: Cursor, i: int) -> Found:
     target = ""
     if cur.low(k) == "of":
         end = name_until(cur, k + 1, (",", ";", "when", "while", "if", "unless", "for"))
+        if (
+            cur.words(end, "for battle destiny") >= 0
+        ):  # "destiny of each of your miners drawn for battle destiny"
+            end += 3
         words = cur.text(k + 1, end)
         last = words.casefold().split()[-2:] if words else []
         if not words or (len(last) == 2 and last[0] in ("he", "she", "they", "it")):

@@ -69,6 +69,7 @@ CLAUSES = (
     (limits.read_may_use, {"may"}),
     (limits.read_may_not_play, {"may", "you"}),
     (limits.read_no_weapon_target, {"opponent"}),
+    (limits.read_may_not_cancel, {"you", "opponent"}),
     (limits.read_drains_protected, {"opponent", "prevents"}),
     (limits.read_prevents_destiny, {"prevents"}),
     (limits.read_deploy_and_move, {"deploy", "deploys", "never", "may"}),

@@ -139,6 +139,16 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 continue
             # "When with General Calrissian may add one battle destiny": no comma, the condition ends at "may".
             may = name_until(cur, i, ("may",))
+            # "whenever a battle is initiated at same site both players may draw …": who may, not the condition
+            who, _ = next(
+                (
+                    (k, w)
+                    for k, w in ((may - 2, "both players"), (may - 1, "opponent"), (may - 1, "you"))
+                    if cur.words(k, w) == may
+                ),
+                (may, ""),
+            )
+            may = who
             if i + 1 < may < end:
                 leads.append(read_condition(cur, i, may))
                 i = may

@@ -133,6 +133,7 @@ KINDS: dict[str, str] = {
     "may-use": "may use `target` (a weapon or device it could not use otherwise)",
     "may-not-use": 'may not use `target` (`detail` "carry": nor carry it)',
     "may-not-play": "may not play the card named in `target`",
+    "may-not-cancel": "the player in `detail` (you, opponent) may not cancel `target`",
     "may-not-be": "may not be what `detail` says (Disarmed, stolen, canceled, flipped…; `target`: which card)",
     "moves-only-to": "moves only to `target`",
     "deploys-only-so": "deploys only as the sentence before says ('Cannot deploy otherwise')",

@@ -201,6 +201,12 @@ CASES = [
     ("9_162", "x-value", "When firing SFS", {"value": 3, "condition": "state"}),
     ("11_52", "may-use", "May use any", {"target": "any 'stolen' lightsaber"}),
     ("7_192", "may-not-use", "May not carry", {"target": "devices or weapons", "detail": "carry"}),
+    (
+        "12_8",
+        "may-not-cancel",
+        "While in a senate majority",
+        {"target": "opponent's battle destiny draws", "detail": "you"},
+    ),
     ("10_18", "may-not-play", "If opponent has a Stormtrooper", {"target": "Harvest", "condition": "state"}),
     ("13_74", "may-not-be", "May not be Disarmed", {"detail": "Disarmed"}),
     ("10_48", "captured", "When Snoova excludes", {"target": "target", "detail": "instead"}),
