@@ -9,8 +9,10 @@ from .tokens import Cursor
 def read_lost(cur: Cursor, i: int) -> Found:
     """ "Creature is lost", "Timer Mine is also lost", "Thermal Detonator also lost", "target is lost": `target`
     names what is lost."""
-    if cur.low(i) == "lost" and i == 0:  # "Lost if Vader on table and …": this card
-        return [effect("lost")], 1
+    if cur.low(i) == "lost" and (
+        i == 0 or i == 1 and cur.low(0) == "immediately"
+    ):  # "Lost if Vader on table and …": this card
+        return [effect("lost")], i + 1
     end = name_until(cur, i, ("is", "are", "also", "lost", ",", ";"))
     if end == i or end - i > 16 or cur.low(i) in ("instead", "may"):
         return None

@@ -33,8 +33,10 @@ from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
 # The kinds whose subject goes on to the next clause: "Any snub fighter he pilots is maneuver +1 and immune to
 # attrition < 4".
 _SUBJECT_KINDS = {*STAT_KINDS.values(), "immune-attrition", "immune-to"}
-# … and these take it: "your Force drains here are +1 and may not be canceled".
-_TAKES_SUBJECT = {*_SUBJECT_KINDS, "may-not-be"}
+# … and the kinds that take it from each: "your Force drains here are +1 and may not be canceled".
+_TAKES_SUBJECT = {kind: {*_SUBJECT_KINDS, "may-not-be"} for kind in _SUBJECT_KINDS} | {
+    "force-drain": {"may-not-be"}
+}
 # Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
 # Words that open a clause after "and" (not more names of a condition's list), and after ", and".
 _CLAUSE_AFTER_AND = (
@@ -183,10 +185,11 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             group = [replace(e, detail=(*e.detail, mid_limit)) for e in group]
         if i > end:
             return None
-        if effects and effects[-1].target and effects[-1].kind in _SUBJECT_KINDS | {"force-drain"}:
+        takers = _TAKES_SUBJECT.get(effects[-1].kind, ()) if effects and effects[-1].target else ()
+        if takers:
             # "your smugglers are each forfeit +2 and defense value +2": the subject goes on.
             group = [
-                replace(e, target=effects[-1].target) if e.kind in _TAKES_SUBJECT and not e.target else e
+                replace(e, target=effects[-1].target) if e.kind in takers and not e.target else e
                 for e in group
             ]
         while i < end and cur.low(i) == "(":
@@ -287,7 +290,8 @@ def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     if cur.low(i) in (
         "cumulatively",
         "randomly",
-    ):  # "… to cumulatively add 1 to his power", "randomly retrieve"
+        "immediately",
+    ):  # "… to cumulatively add 1 to his power", "randomly retrieve", "may immediately deploy"
         found = _clause(cur, i + 1, weapon, depth + 1) if depth < 3 else None
         word = cur.low(i)
         return ([replace(e, detail=(*e.detail, word)) for e in found[0]], found[1]) if found else None
