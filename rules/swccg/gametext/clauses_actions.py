@@ -10,6 +10,8 @@ from .tokens import Cursor
 
 # Words that cannot begin what a verb acts on ("play during opponent's control phase").
 _NOT_AN_OBJECT = {"during", "if", "when", "while", "at", "on", "to", "in", "for", "as", "only"}
+# Verbs that open another action after "or" ("shuffle opponent's Reserve Deck or place …").
+_VERBS = {"place", "use", "lose", "retrieve", "take", "target", "deploy", "draw", "return"}
 PILES = ("reserve deck", "lost pile", "force pile", "used pile")
 _END = (";", "(", ".")
 
@@ -237,6 +239,11 @@ def read_card_action(cur: Cursor, i: int) -> Found:
             continue  # "Duel Of The Fates: …" is a title
         if j >= 0 and j < cur.n and not force and object_ok:
             found = _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
+            other = cur.find(j, "or", found[1]) if found else -1
+            if (
+                other > j and cur.low(other + 1) in _VERBS
+            ):  # "shuffle … or place …": another action, not more cards
+                found = [effect(kind, target=cur.text(j, other))], other
             if (
                 kind == "relocate" and cur.low(j) == "to"
             ):  # "may relocate to an [Episode I] battleground site"
