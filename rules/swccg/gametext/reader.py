@@ -17,12 +17,16 @@ from .grammar import LEADING, OR_BEFORE, SEPARATORS, TRAILING, readers
 from .records import CardText
 from .sentence_parts import (
     NOT_A_SUBJECT,
+    PURPOSE_VERBS,
+    before_who,
     commas,
     conditioned,
     finish,
+    holds_clause,
     how_much,
     limit,
     names_only,
+    past_quote,
     subject_ends,
     with_subject,
 )
@@ -38,25 +42,6 @@ _TAKES_SUBJECT = {kind: {*_SUBJECT_KINDS, "may-not-be"} for kind in _SUBJECT_KIN
     "force-drain": {"may-not-be"}
 }
 # Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
-# Words that open a clause after "and" (not more names of a condition's list), and after ", and".
-_CLAUSE_AFTER_AND = (
-    {"you", "may", "is", "are", "adds", "draws", "must"},
-    {"you", "may", "opponent", "is", "are", "adds", "draws", "must"},
-)
-# "to" before these is what an action is done for, never a place: "… in Lost Pile to retrieve Force equal to …".
-_PURPOSE_VERBS = {
-    "retrieve",
-    "make",
-    "cancel",
-    "draw",
-    "take",
-    "place",
-    "deploy",
-    "play",
-    "use",
-    "lose",
-    "add",
-}
 MAX_TEXT = 4_000
 MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
 MAX_CLAUSES = 12
@@ -131,26 +116,18 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 for later in commas(cur, comma, end) if depth < 1 else ():
                     if later != comma and not names_only(cur, comma + 1, later):
                         break
-                    rest = _clauses(cur, _past_quote(cur, i, later + 1), end, weapon, depth + 1)
+                    rest = _clauses(cur, past_quote(cur, i, later + 1), end, weapon, depth + 1)
                     if rest is not None and later != comma:
                         return finish(rest, [*leads, read_condition(cur, i, later)], limits)
                     if rest is not None:
                         break
                 leads.append(read_condition(cur, i, comma))
-                i = _past_quote(cur, i, comma + 1)
+                i = past_quote(cur, i, comma + 1)
                 continue
             # "When with General Calrissian may add one battle destiny": no comma, the condition ends at "may".
             may = name_until(cur, i, ("may",))
             # "whenever a battle is initiated at same site both players may draw …": who may, not the condition
-            who, _ = next(
-                (
-                    (k, w)
-                    for k, w in ((may - 2, "both players"), (may - 1, "opponent"), (may - 1, "you"))
-                    if cur.words(k, w) == may
-                ),
-                (may, ""),
-            )
-            may = who
+            may = before_who(cur, may)
             if i + 1 < may < end:
                 leads.append(read_condition(cur, i, may))
                 i = may
@@ -217,7 +194,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             # "may play Utinni! to cancel a Force drain": what it is done for, a clause of its own.
             i += 1
             continue
-        if cur.low(i) == "to" and cur.low(i + 1) in _PURPOSE_VERBS:
+        if cur.low(i) == "to" and cur.low(i + 1) in PURPOSE_VERBS:
             return None  # what it is done for, not understood
         if cur.low(i) in TRAILING or cur.words(i, "as long as") >= 0:
             stop = name_until(cur, i, (";", "("))
@@ -232,13 +209,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 if cur.low(k) == "and" and (rest := _clauses(cur, k + 1, end, weapon, depth + 1)) is not None:
                     stop = k
                     break
-            if rest is None and any(
-                cur.low(k) == "and"
-                and cur.low(k + 1) in _CLAUSE_AFTER_AND[cur.low(k - 1) == ","]
-                or cur.low(k) in ("may", "must")
-                and cur.find(i, cur.low(k), k + 1) == k  # outside brackets
-                for k in range(i + 1, min(stop, end))
-            ):
+            if rest is None and holds_clause(cur, i, min(stop, end)):
                 return None  # "… at battleground systems, and you may not cancel …": a clause not understood
             trail = read_condition(cur, i, min(stop, end)) if not here else Condition("at", cur.low(i))
             if rest is not None:
@@ -276,12 +247,6 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
     if trail is not None:
         effects = conditioned(effects, trail)
     return finish(effects, leads, limits)
-
-
-def _past_quote(cur: Cursor, start: int, i: int) -> int:
-    """Past the quote that closes a condition's quoted word (from start): "While 'hit,' draws …"."""
-    opened = cur.lows[start:i].count("'") % 2
-    return i + 1 if opened and cur.low(i) == "'" else i
 
 
 def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:

@@ -159,3 +159,51 @@ def with_subject(e: Effect, subject: str) -> Effect:
     if e.target:  # "Rebels … are immune to Scanning Crew": the target is what they are immune to; keep whose
         return replace(e, detail=(*e.detail, f"subject: {subject}"))
     return replace(e, target=subject)
+
+
+# Words that open a clause after "and" (not more names of a condition's list), and after ", and".
+_CLAUSE_AFTER_AND = (
+    {"you", "may", "is", "are", "adds", "draws", "must"},
+    {"you", "may", "opponent", "is", "are", "adds", "draws", "must"},
+)
+# "to" before these is what an action is done for, never a place: "… in Lost Pile to retrieve Force equal to …".
+PURPOSE_VERBS = {
+    "retrieve",
+    "make",
+    "cancel",
+    "draw",
+    "take",
+    "place",
+    "deploy",
+    "play",
+    "use",
+    "lose",
+    "add",
+}
+
+
+def holds_clause(cur: Cursor, i: int, j: int) -> bool:
+    """Whether a trailing condition's tokens i..j run on into a clause ("at battleground systems, and you may not
+    cancel …", "here, and (unless …) other Jedi may treat …")."""
+    return any(
+        cur.low(k) == "and"
+        and cur.low(k + 1) in _CLAUSE_AFTER_AND[cur.low(k - 1) == ","]
+        or cur.low(k) in ("may", "must")
+        and cur.find(i, cur.low(k), k + 1) == k  # outside brackets
+        for k in range(i + 1, j)
+    )
+
+
+def before_who(cur: Cursor, may: int) -> int:
+    """Where a condition without a comma ends before "may": before who may ("whenever a battle is initiated at same
+    site both players may draw …")."""
+    for k, who in ((may - 2, "both players"), (may - 1, "opponent"), (may - 1, "you")):
+        if cur.words(k, who) == may:
+            return k
+    return may
+
+
+def past_quote(cur: Cursor, start: int, i: int) -> int:
+    """Past the quote that closes a condition's quoted word (from start): "While 'hit,' draws …"."""
+    opened = cur.lows[start:i].count("'") % 2
+    return i + 1 if opened and cur.low(i) == "'" else i
