@@ -10,6 +10,8 @@ from .tokens import Cursor
 
 # Words that cannot begin what a verb acts on ("play during opponent's control phase").
 _NOT_AN_OBJECT = {"during", "if", "when", "while", "at", "on", "to", "in", "for", "as", "only"}
+# Verbs that open another action after "or" ("shuffle opponent's Reserve Deck or place …").
+_VERBS = {"place", "use", "lose", "retrieve", "take", "target", "deploy", "draw", "return"}
 PILES = ("reserve deck", "lost pile", "force pile", "used pile")
 _END = (";", "(", ".")
 
@@ -104,6 +106,7 @@ def read_force(cur: Cursor, i: int) -> Found:
         ("retrieve", "retrieve-force"),
         ("opponent loses", "opponent-loses-force"),
         ("opponent must lose", "opponent-loses-force"),
+        ("opponent also loses", "opponent-loses-force"),
         ("lose", "lose-force"),
         ("activate", "activate-force"),
     ):
@@ -205,8 +208,8 @@ def read_draw_cards(cur: Cursor, i: int) -> Found:
     j, _ = cur.any_of(i, ("draw", "draws"))
     if j < 0 or cur.low(j) == "destiny" or cur.count(j)[1] >= 0 and cur.low(j + 1) == "destiny":
         return None
-    stop = name_until(cur, j, (";", "(", ",", "and", "to"))
-    words = cur.text(j, stop).casefold()
+    stop = name_until(cur, j + 2 if cur.words(j, "up to") >= 0 else j, (";", "(", ",", "and", "to"))
+    words = cur.text(j, stop).casefold()  # "draw up to four cards from Reserve Deck"
     if "card" not in words or not any(p in words for p in PILES):
         return None
     return [effect("draw-cards", target=cur.text(j, stop))], stop
@@ -224,12 +227,23 @@ def read_card_action(cur: Cursor, i: int) -> Found:
         ("relocate", "relocate"),
         ("follow", "follow"),
         ("play", "play"),
+        ("shuffle", "shuffle"),
+        ("duel", "duel"),
     ):
         j = cur.words(i, verb)
         object_ok = cur.low(j) not in _NOT_AN_OBJECT or (verb == "relocate" and cur.low(j) == "to")
         counted = cur.count(j)[1]
-        if j >= 0 and j < cur.n and (counted < 0 or cur.low(counted) != "force") and object_ok:
+        # "retrieve Force equal to …" is not a card retrieved
+        force = cur.low(j) == "force" or counted >= 0 and cur.low(counted) == "force"
+        if verb == "duel" and cur.low(j) not in ("opponent's", "a", "an", "one", "any", "your", "target"):
+            continue  # "Duel Of The Fates: …" is a title
+        if j >= 0 and j < cur.n and not force and object_ok:
             found = _rest(cur, j, kind, (";", "(", ".", "and", "to", ","))
+            other = cur.find(j, "or", found[1]) if found else -1
+            if (
+                other > j and cur.low(other + 1) in _VERBS
+            ):  # "shuffle … or place …": another action, not more cards
+                found = [effect(kind, target=cur.text(j, other))], other
             if (
                 kind == "relocate" and cur.low(j) == "to"
             ):  # "may relocate to an [Episode I] battleground site"
@@ -239,21 +253,6 @@ def read_card_action(cur: Cursor, i: int) -> Found:
                 return [replace(found[0][0], detail=(cur.text(found[1], stop),))], stop
             return found
     return None
-
-
-def read_lost(cur: Cursor, i: int) -> Found:
-    """ "Creature is lost", "Timer Mine is also lost", "Thermal Detonator also lost", "target is lost": `target`
-    names what is lost."""
-    end = name_until(cur, i, ("is", "are", "also", "lost", ",", ";"))
-    if end == i or end - i > 20:
-        return None
-    k = end
-    while cur.low(k) in ("is", "are", "also", "immediately"):
-        k += 1
-    # "Creature is lost", "Thermal Detonator also lost"; not "may lose 2 Force to … from Lost Pile"
-    if cur.low(k) != "lost" or (k == end and end - i > 3) or cur.low(k + 1) == "pile" or cur.low(i) == "may":
-        return None
-    return [effect("lost", target=cur.text(i, end))], k + 1
 
 
 def read_landspeed_cost(cur: Cursor, i: int) -> Found:
@@ -268,32 +267,3 @@ def read_landspeed_cost(cur: Cursor, i: int) -> Found:
         k = cur.words(k + 1, "to use landspeed")
         return ([effect("landspeed-cost", amount=amount)], k) if k >= 0 else None
     return [effect("landspeed-cost", amount=amount)], k + 1
-
-
-def read_suspend(cur: Cursor, i: int) -> Found:
-    """ "Suspends Asteroid Sanctuary at related sector", "Bad Feeling Have I is suspended"."""
-    j = cur.words(i, "suspends")
-    if j >= 0:
-        return _rest(cur, j, "suspend", (";", "(", ".", "while", "when", "if", "at"))
-    end = name_until(cur, i, ("is", "are", ",", ";"))
-    if end > i and cur.words(end + 1, "suspended") == end + 2:
-        return [effect("suspend", target=cur.text(i, end))], end + 2
-    return None
-
-
-def read_reset(cur: Cursor, i: int) -> Found:
-    """ "reset opponent's total battle destiny here to 0": `target` set to `value`."""
-    j = cur.words(i, "reset")
-    if j < 0:
-        return None
-    k = cur.find(j, "to", name_until(cur, j, (";", ",", "(")))
-    value, end = cur.count(k + 1) if k > j else (None, -1)
-    return ([effect("reset", value=value, target=cur.text(j, k))], end) if end >= 0 else None
-
-
-def read_canceled(cur: Cursor, i: int) -> Found:
-    """ "Target's immunity to attrition is canceled", "game text of Admiral's Orders is canceled": `target`."""
-    end = name_until(cur, i, ("is", "are", ",", ";"))
-    if end == i or end - i > 10 or cur.low(end + 1) != "canceled":
-        return None
-    return [effect("cancel", target=cur.text(i, end))], end + 2

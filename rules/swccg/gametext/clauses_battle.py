@@ -82,6 +82,7 @@ def read_immunity(cur: Cursor, i: int) -> Found:
     if j < 0:
         return None
     found = []
+    before = j  # where the list stood before its last item
     while j < cur.n:
         if cur.low(j) == "attrition":
             k = j + 1
@@ -105,6 +106,8 @@ def read_immunity(cur: Cursor, i: int) -> Found:
             end = name_until(cur, j, (",", "and", ";", "(", "when", "while", "if", "unless"))
             if end == j:
                 return None
+            if found and any(_verb_at(cur, c) for c in range(j, end)):
+                return found, before  # "… and Activate The Droids is immune to Alter": a clause of its own
             found.append(effect("immune-to", target=cur.text(j, end)))
             j = end
         # the list goes on: ", X", " and X", ", and X"
@@ -113,22 +116,55 @@ def read_immunity(cur: Cursor, i: int) -> Found:
             k += 1
         if cur.low(k) == "and":
             k += 1
+        before = j
         if (
             k == j
             or k >= cur.n
-            or cur.low(k) in ("when", "while", "if", "unless", "(", "adds", "may", ",", "once")
+            or cur.low(k) in ("when", "while", "if", "unless", "(", "adds", "may", ",", "once", "is", "are")
+            or cur.low(k) == "you"
+            and cur.low(k + 1) in ("may", "must")
+            or _changes_after(cur, k)  # "… and your Force drains at same site are +1"
         ):
             break
         j = k
     return (found, j) if found else None
 
 
+def _verb_at(cur: Cursor, c: int) -> bool:
+    """Whether a clause's verb is at c: "adds", "may", or "is"/"are" before what a clause says ("is immune",
+    "are power +1"), not inside a title ("You Are Beaten")."""
+    low = cur.low(c)
+    if low in ("adds", "may"):
+        return True
+    return low in ("is", "are") and cur.low(c + 1) in (
+        "immune",
+        "power",
+        "forfeit",
+        "deploy",
+        "not",
+        "+",
+        "-",
+    )
+
+
+def _changes_after(cur: Cursor, k: int) -> bool:
+    """Whether "is +1", "are +1" follows within a few words: a clause of its own, not another immunity."""
+    for c in range(k, min(cur.n, k + 8)):
+        if cur.low(c) in ("is", "are") and cur.low(c + 1) in ("+", "-"):
+            return True
+    return False
+
+
 def read_simple(cur: Cursor, i: int) -> Found:
     """Fixed phrases."""
+    j = cur.words(i, "may initiate battle and be battled")
+    if j >= 0:
+        return [effect("may-initiate-battle"), effect("may-be-battled")], j
     for phrase, kind in (
         ("may not be targeted by weapons", "not-weapon-target"),
         ("may initiate battle", "may-initiate-battle"),
         ("may initiate battles", "may-initiate-battle"),
+        ("may be battled", "may-be-battled"),
         ("has ship-docking capability", "ship-docking"),
         ("has ship-docking ability", "ship-docking"),
         ("cannot move", "may-not-move"),

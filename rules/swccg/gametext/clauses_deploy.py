@@ -43,6 +43,7 @@ def read_deploys_only(cur: Cursor, i: int) -> Found:
             "deploys only",
             "deploy only",
             "may deploy only",
+            "may only deploy",  # "May only deploy on Hoth or Cloud City"
             "must deploy",
             "must be deployed",
             "deploy at",
@@ -163,6 +164,9 @@ def read_move_react(cur: Cursor, i: int) -> Found:
 
 def read_move_cost(cur: Cursor, i: int) -> Found:
     """ "Moves for free", "may move to this site for free" (with a subject: "Your battle droids …")."""
+    j = cur.words(i, "deploys and moves for free")  # "R2-D2 deploys and moves for free to same location"
+    if j >= 0:
+        return [effect("deploy-cost", value=0.0), effect("move-cost", value=0.0)], j
     j, _ = cur.any_of(i, ("moves", "move", "may move"))
     if j < 0:
         return None
@@ -195,6 +199,10 @@ def _other_cost(cur: Cursor, j: int) -> bool:
     return k >= 0 and cur.low(k) == "on"
 
 
+# A comma before these ends a list of cards: "may deploy on a Rebel Cell site, ignores Jedi, is immune to Alter".
+_CLAUSE_VERBS = {"ignores", "is", "are", "may", "adds", "draws", "deploys"}
+
+
 def read_deploys_on(cur: Cursor, i: int) -> Found:
     """A weapon's or device's "Deploy on Vader", "Use 2 Force to deploy on your warrior", "Deploy on your Leia or
     use 3 Force to deploy on your other warrior"."""
@@ -215,7 +223,7 @@ def read_deploys_on(cur: Cursor, i: int) -> Found:
         return None
     end = name_until(cur, k, (";", "(", "if", "where", "use"))
     for c in range(k, end):  # the list of cards ends where another cost begins: ", or 3 on …", ", free on …"
-        if cur.low(c) == "," and _other_cost(cur, c + 1):
+        if cur.low(c) == "," and (_other_cost(cur, c + 1) or cur.low(c + 1) in _CLAUSE_VERBS):
             end = c
             break
     if cur.low(end - 1) == "," and cur.low(end) == "where":

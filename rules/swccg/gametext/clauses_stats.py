@@ -16,6 +16,23 @@ STAT_WORDS = sorted(
     ],
     key=lambda item: -len(item[0].split()),
 )
+# Words a subject does not begin with: a verb, or where something is ("aboard or characters present with porg").
+_NOT_SUBJECT = {
+    "is",
+    "are",
+    "may",
+    "and",
+    "or",
+    "you",
+    "aboard",
+    "treated",
+    "in",
+    "at",
+    "on",
+    "with",
+    "to",
+    "as",
+}
 # Subjects end before these: "Your TIEs present are each power +1", "Your aliens deploy -1".
 _LINKS = ("is", "are")
 
@@ -54,6 +71,10 @@ def _change(cur: Cursor, kinds: list[str], j: int, target: str) -> Found:
     amount, k = cur.signed(j)
     if k >= 0:
         return [effect(kind, amount=amount, target=target) for kind in kinds], k
+    k = cur.words(j, "value begins at")  # "Forfeit value begins at 7" (and is reduced as it absorbs damage)
+    value, k = cur.count(k) if k >= 0 else (None, -1)
+    if k >= 0:
+        return [effect(kind, value=value, target=target, detail=("begins at",)) for kind in kinds], k
     if cur.low(j) == "=":
         value, k = cur.count(j + 1)
         if k >= 0:
@@ -82,11 +103,17 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
     kinds, j = _stats(cur, i)
     if j >= 0:
         return _change(cur, kinds, j, "")
-    if cur.low(i) in ("is", "are", "may", "and", "or", "you"):  # not a subject
+    if cur.low(i) in _NOT_SUBJECT:
         return None
     # A subject: words up to "is"/"are" [each] or up to "deploy(s)", no comma between.
     for k in range(i + 1, min(cur.n, i + 16)):
         low = cur.low(k)
+        if (
+            low == "," and cur.words(k + 1, "or adjacent") >= 0
+        ):  # "Your warriors at same site as Luke, or adjacent sites"
+            continue
+        if low in ("may", "must", "adds"):  # "Aliens may not have their deploy cost modified and …": a verb
+            return None
         if low in (",", ";", "(", ":"):
             return None
         if low == "=":  # "opponent's total ability here = 0"
@@ -94,6 +121,10 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
         start = (
             k + 1 if low in _LINKS else k if low in ("deploy", "deploys") and cur.low(k - 1) != "may" else -1
         )
+        if start >= 0 and cur.low(k - 1) in ("and", "or", "you"):  # "… are powered and forfeit +2"
+            if low in _LINKS:
+                return None
+            continue  # "the next scout you deploy this turn is deploy -1": the subject goes on
         if start < 0:
             # "Bantha ability = ½": a subject, then its stat.
             kinds, j = _stats(cur, k)
@@ -104,7 +135,10 @@ def read_stat_change(cur: Cursor, i: int) -> Found:
             start += 1
         kinds, j = _stats(cur, start)
         if j >= 0:
-            return _change(cur, kinds, j, cur.text(i, k))
+            found = _change(cur, kinds, j, cur.text(i, k))
+            if found is not None or low in _LINKS:
+                return found
+            continue
         if low in _LINKS:
             return _totals(cur, i, k, start)
     return None
@@ -122,21 +156,27 @@ _TOTALS = (
     ("total power", "total-power"),
     ("attrition against opponent", "attrition"),
     ("total ability", "total-ability"),
+    ("weapon destiny", "adds-to-destiny"),
+    ("total", "adds-to-total"),  # "Attack Run total is +3"
 )
 
 
 def _totals(cur: Cursor, i: int, link: int, j: int) -> Found:
     amount, k = cur.signed(j)
     value = None
+    detail: tuple[str, ...] = ()
     if k < 0 and cur.low(j) == "=":  # "opponent's total ability here = 0"
         value, k = cur.count(j + 1)
+    if k < 0 and cur.words(j, "+ x , where x") >= 0:  # "is +X, where X = number of battle droids present"
+        k = name_until(cur, j + 4, (";",))
+        detail = ("X", cur.text(j + 4, k))
     if k < 0:
         return None
     subject = cur.text(i, link)
     folded = " " + subject.casefold() + " "
     for words, kind in _TOTALS:
         if f" {words} " in folded:
-            return [effect(kind, amount=amount, value=value, target=subject)], k
+            return [effect(kind, amount=amount, value=value, target=subject, detail=detail)], k
     return None
 
 
@@ -158,6 +198,10 @@ def read_adds_to_stat(cur: Cursor, i: int) -> Found:
     target = ""
     if cur.low(k) == "of":
         end = name_until(cur, k + 1, (",", ";", "when", "while", "if", "unless", "for"))
+        if (
+            cur.words(end, "for battle destiny") >= 0
+        ):  # "destiny of each of your miners drawn for battle destiny"
+            end += 3
         words = cur.text(k + 1, end)
         last = words.casefold().split()[-2:] if words else []
         if not words or (len(last) == 2 and last[0] in ("he", "she", "they", "it")):

@@ -104,6 +104,9 @@ def read_weapon_hit(cur: Cursor, i: int) -> Found:
     if cur.low(j) == "(" and cur.closing(j) > j and cur.low(cur.closing(j) + 1) == "if":
         detail.append(cur.text(j + 1, cur.closing(j)))
         j = cur.closing(j) + 1
+    elif cur.low(j) == "(" and cur.low(j + 1) in _OUTCOMES and cur.words(j + 2, "instead if") >= 0:
+        detail.append(cur.text(j + 1, cur.closing(j)))  # "target hit (lost instead if X = 3)"
+        j = cur.closing(j) + 1
     elif cur.low(j) in ("to", "from"):
         stop = name_until(cur, j, ("if", ";", ","))
         detail.append(cur.text(j, stop))

@@ -2,6 +2,8 @@
 "if Emperor on table", "when Luke piloting", "unless opponent…". A form not recognised here is kept as a
 "state" condition in the text's own words: the effect is read, its condition not yet structured."""
 
+from dataclasses import replace
+
 from .tokens import Cursor
 from .vocabulary import Condition
 
@@ -23,6 +25,12 @@ def read_condition(cur: Cursor, i: int, j: int) -> Condition:
         i += 3
     if i >= j:
         return Condition("state", cur.text(i, j), negated)
+    k = cur.words(i, "at any time")  # "At any time during your turn": a phase, not a place
+    if k >= 0:
+        if k >= j:
+            return Condition("state", cur.text(i, j), negated)
+        if cur.low(k) == "during" and k + 1 < j:
+            return read_condition(cur, k, j)
     # "during that battle, unless Vader is present": two conditions, the second negated.
     unless = cur.find(i + 1, "unless", j)
     if unless > i + 1 and cur.low(unless - 1) == ",":
@@ -76,8 +84,7 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
     if k < 0:
         k = cur.words(i, "in a battle")
     if k >= 0:
-        rest = k + 1 if low(k) in ("against", "with", "at") else k
-        return Condition("in-battle", text(rest, j) if rest > k else text(k, j), negated)
+        return _in_battle(cur, k, j, negated)
     for phrase, kind in (
         ("present with", "present-with"),
         ("with", "with"),
@@ -90,6 +97,10 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
     ):
         k = cur.words(i, phrase)
         if k >= 0 and k < j:
+            battle = cur.find(k, "in", j)  # "with Jabba in a battle": with him, and in battle
+            if kind == "with" and battle > k and _in_battle_at(cur, battle) == j:
+                parts = (Condition("with", text(k, battle)), Condition("in-battle"))
+                return Condition("all", "", negated, parts)
             return Condition(kind, text(k, j), negated)
     if low(i) == "deployed" and j == i + 1:
         return Condition("deployed", "", negated)
@@ -101,12 +112,14 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
         return Condition("aboard", "", negated)
     if low(i) == "alone" and j == i + 1:
         return Condition("alone", "", negated)
+    if low(i) == "at" and low(i + 1 + (low(i + 1) == "the")) in ("end", "start", "beginning"):
+        return Condition("phase", text(i + 1, j), negated)  # "at the end of each of your turns": a time
     if low(i) in PLACES and i + 1 < j:
         return Condition("at", text(i + 1, j), negated)
     if low(i) == "where" and low(i + 1) == "present" and j == i + 2:
         return Condition("here", "", negated)
     if j - i >= 2:
-        if last in ("piloting", "driving"):
+        if last in ("piloting", "driving") and low(j - 2) not in ("is", "are"):  # not "a TIE he is piloting"
             return Condition("piloted-by", text(i, j - 1), negated)
         if last == "aboard":
             return Condition("aboard", text(i, j - 1), negated)
@@ -119,6 +132,12 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
             return Condition("on-table", text(i, head - 1 if low(head - 1) == "is" else head), negated)
         if last in SIDE_WORDS:
             head = j - 1
+            if low(head - 1) == "is":  # "if Obi-Wan is present"
+                head -= 1
+            if any(low(c) in ("where", "is", "are", "and", "just") for c in range(i, head)):
+                return Condition(
+                    "state", text(i, j), negated
+                )  # "a battle has just been initiated where present"
             if low(head - 1) == "not":
                 return Condition("here", text(i, head - 1), not negated)
             return Condition("here", text(i, head), negated)
@@ -126,3 +145,36 @@ def _one(cur: Cursor, i: int, j: int, negated: bool) -> Condition:
         if k > i and cur.words(k + 1, "pilot") == j:
             return Condition("piloted-by", text(i, k), negated)
     return Condition("state", text(i, j), negated)
+
+
+def _in_battle_at(cur: Cursor, k: int) -> int:
+    """The index after "in battle" or "in a battle" at k, or -1."""
+    end = cur.words(k, "in battle")
+    return end if end >= 0 else cur.words(k, "in a battle")
+
+
+_BATTLE_WORDS = ("against", "with", "at", "on", "aboard")
+
+
+def _in_battle(cur: Cursor, k: int, j: int, negated: bool) -> Condition:
+    """What follows "in battle": "against X" (the subject), "with X" (together with X), "at X" (where), or more
+    of them ("at an exterior site against a non-unique alien")."""
+    parts: list[Condition] = []
+    against = ""
+    while k < j:
+        word = cur.low(k)
+        if word not in _BATTLE_WORDS:
+            # "in a battle either at Audience Chamber or with your alien leader": in battle, and the rest as said
+            rest = Condition("state", cur.text(k, j))
+            return Condition("all", "", negated, (Condition("in-battle", against), *parts, rest))
+        stop = k + 1
+        while stop < j and (cur.low(stop) not in _BATTLE_WORDS or cur.low(stop + 1) == "least"):
+            stop += 1
+        if word == "against":
+            against = cur.text(k + 1, stop)
+        else:
+            kind = {"with": "with", "aboard": "aboard"}.get(word, "at")  # "at"/"on" a place
+            parts.append(Condition(kind, cur.text(k + 1, stop)))
+        k = stop
+    battle = Condition("in-battle", against)
+    return Condition("all", "", negated, (battle, *parts)) if parts else replace(battle, negated=negated)

@@ -4,8 +4,13 @@ open conditions and separate clauses (reader.py reads a sentence with them)."""
 from . import clauses_actions as actions
 from . import clauses_battle as battle
 from . import clauses_deploy as deploy
+from . import clauses_given as given
+from . import clauses_limits as limits
+from . import clauses_outcomes as outcomes
 from . import clauses_pilots as pilots
+from . import clauses_rules as rules
 from . import clauses_stats as stats
+from . import clauses_terms as terms
 from . import clauses_weapons as weapons
 from .tokens import Cursor, number
 
@@ -28,7 +33,49 @@ CLAUSES = (
     (battle.read_force_icons, {"adds", "add"}),
     (battle.read_destiny_limit, ANY),
     (battle.read_no_react, {"opponent"}),
+    (given.read_gives_immunity, {"adds", "makes"}),
+    (given.read_no_force_generation, {"opponent"}),
     (battle.read_fly, {"may"}),
+    (terms.read_glossed_stat, {"may"}),
+    (terms.read_glossed_action, ANY),
+    (terms.read_quoted_immunity, {"'"}),
+    (terms.read_explodes, {"'"}),
+    (terms.read_wager, {"make"}),
+    (
+        rules.read_counts_as,
+        {
+            "smuggler",
+            "spy",
+            "leader",
+            "warrior",
+            "pilot",
+            "scout",
+            "gambler",
+            "thief",
+            "assassin",
+            "functions",
+        },
+    ),
+    (rules.read_satisfies, {"satisfies", "satisfy", "be"}),
+    (rules.read_forfeit_in_place, {"forfeit"}),
+    (rules.read_may_not_be, {"may", "cannot"}),
+    (rules.read_flipped, {"flip", "flipped"}),
+    (rules.read_used_interrupt, ANY),
+    (rules.read_escort, {"may"}),
+    (rules.read_predict, {"you", "predict"}),
+    (rules.read_break_cover, ANY),
+    (rules.read_placed_instead, {"may"}),
+    (rules.read_x, {"make", "x"}),
+    (limits.read_may_use, {"may"}),
+    (limits.read_may_not_play, {"may", "you"}),
+    (limits.read_no_weapon_target, {"opponent"}),
+    (limits.read_may_not_cancel, {"you", "opponent"}),
+    (limits.read_drains_protected, {"opponent", "prevents"}),
+    (limits.read_prevents_destiny, {"prevents"}),
+    (limits.read_deploy_and_move, {"deploy", "deploys", "never", "may"}),
+    (limits.read_deploy_requires, {"to"}),
+    (limits.read_no_other_way, {"cannot"}),
+    (limits.read_free_moves, {"your"}),
     (deploy.read_moves_like, {"deploys"}),
     (deploy.read_deploys_for, {"deploys", "may"}),
     (deploy.read_take_off, {"takes"}),
@@ -36,7 +83,7 @@ CLAUSES = (
     (deploy.read_may_not_deploy, {"may", "does"}),
     (deploy.read_deploy_as, {"may"}),
     (deploy.read_move_react, {"may"}),
-    (deploy.read_move_cost, {"moves", "move", "may"}),
+    (deploy.read_move_cost, {"moves", "move", "may", "deploys"}),
     (deploy.read_may_deploy_aboard, {"may", "deploys", "deploy"}),
     (deploy.read_deploys_on, {"use", "deploy", "deploys"}),
     (actions.read_deploy_from_pile, {"deploy"}),
@@ -54,16 +101,30 @@ CLAUSES = (
     (actions.read_draw_cards, {"draw", "draws"}),
     (
         actions.read_card_action,
-        {"steal", "retrieve", "exchange", "reveal", "search", "relocate", "play", "follow"},
+        {
+            "steal",
+            "retrieve",
+            "exchange",
+            "reveal",
+            "search",
+            "relocate",
+            "play",
+            "follow",
+            "shuffle",
+            "duel",
+        },
     ),
     (actions.read_landspeed_cost, {"to", "requires"}),
-    (actions.read_suspend, ANY),
+    (outcomes.read_return_to_hand, {"return"}),
+    (outcomes.read_suspend, ANY),
     (weapons.read_weapon_hit, {"target"}),  # a character's own "may target …; target hit if …"
-    (actions.read_lost, ANY),
-    (actions.read_canceled, ANY),
-    (actions.read_reset, {"reset"}),
+    (outcomes.read_lost, ANY),
+    (outcomes.read_canceled, ANY),
+    (outcomes.read_captured, {"captured", "capture"}),
+    (outcomes.read_reset, {"reset"}),
     (weapons.read_fire_free_aboard, ANY),
     (weapons.read_several_weapons, {"may"}),
+    (rules.read_adds_to_total, {"adds", "add", "subtracts", "subtract"}),
 )
 WEAPON_CLAUSES = (
     (weapons.read_weapon_target, {"may", "target"}),
@@ -128,7 +189,7 @@ TRAILING = (
     "under",
     "there",
 )
-SEPARATORS = (",", "and", ";", "but", "who")
+SEPARATORS = (",", "and", ";", "but", "who", "then")  # "…, play it, then place that card out of play"
 # "or" separates two clauses only before these: "Deploy on your Leia or use 3 Force to …", "… for free, or target
 # two characters using 1 Force".
 OR_BEFORE = ("use", "target")

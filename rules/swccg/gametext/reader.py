@@ -10,18 +10,24 @@ most four commas, once.
 
 from dataclasses import replace
 
-from .alternatives import alternative, alternatives
+from .brackets import bracket, permanent_weapon
 from .conditions import read_condition
 from .found import Found, effect, name_until
 from .grammar import LEADING, OR_BEFORE, SEPARATORS, TRAILING, readers
 from .records import CardText
 from .sentence_parts import (
     NOT_A_SUBJECT,
+    PURPOSE_VERBS,
+    before_who,
     commas,
     conditioned,
     finish,
+    holds_clause,
+    how_much,
     limit,
     names_only,
+    past_quote,
+    subject_ends,
     with_subject,
 )
 from .sentences import split_sentences
@@ -31,6 +37,10 @@ from .vocabulary import STAT_KINDS, UNREAD, Condition, Effect
 # The kinds whose subject goes on to the next clause: "Any snub fighter he pilots is maneuver +1 and immune to
 # attrition < 4".
 _SUBJECT_KINDS = {*STAT_KINDS.values(), "immune-attrition", "immune-to"}
+# … and the kinds that take it from each: "your Force drains here are +1 and may not be canceled".
+_TAKES_SUBJECT = {kind: {*_SUBJECT_KINDS, "may-not-be"} for kind in _SUBJECT_KINDS} | {
+    "force-drain": {"may-not-be"}
+}
 # Characters of a card's text read (the longest SWCCG text has 1,240); the rest is kept as one unread effect.
 MAX_TEXT = 4_000
 MAX_TOKENS = 160  # tokens of a sentence (the longest has about 110)
@@ -87,7 +97,7 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
     leads: list[Condition] = []
     limits: list[str] = []
     while i < end:
-        if cur.low(i) in ("also", "instead", "*"):  # "*" marks a footnote sentence: "*Landspeed = 3."
+        if cur.low(i) in ("also", "instead", "then", "*"):  # "*" marks a footnote sentence: "*Landspeed = 3."
             i += 2 if cur.low(i + 1) == "," else 1
             continue
         if cur.words(i, "text :") == i + 2:  # "Text: Adds 3 to power of anything he pilots."
@@ -106,20 +116,28 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 for later in commas(cur, comma, end) if depth < 1 else ():
                     if later != comma and not names_only(cur, comma + 1, later):
                         break
-                    rest = _clauses(cur, later + 1, end, weapon, depth + 1)
+                    rest = _clauses(cur, past_quote(cur, i, later + 1), end, weapon, depth + 1)
                     if rest is not None and later != comma:
                         return finish(rest, [*leads, read_condition(cur, i, later)], limits)
                     if rest is not None:
                         break
                 leads.append(read_condition(cur, i, comma))
-                i = comma + 1
+                i = past_quote(cur, i, comma + 1)
                 continue
             # "When with General Calrissian may add one battle destiny": no comma, the condition ends at "may".
             may = name_until(cur, i, ("may",))
+            # "whenever a battle is initiated at same site both players may draw …": who may, not the condition
+            may = before_who(cur, may)
             if i + 1 < may < end:
                 leads.append(read_condition(cur, i, may))
                 i = may
                 continue
+            # "While Luke is not on Tatooine your total Force generation is +1": it ends before "your" when the rest
+            # reads (the first "your" only: one try).
+            yours = name_until(cur, i, ("your",))
+            rest = _clauses(cur, yours, end, weapon, depth + 1) if i + 2 < yours < end and depth < 1 else None
+            if rest is not None:
+                return finish(rest, [*leads, read_condition(cur, i, yours)], limits)
         break
     effects: list[Effect] = []
     trail = mid = None
@@ -144,17 +162,18 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             group = [replace(e, detail=(*e.detail, mid_limit)) for e in group]
         if i > end:
             return None
-        if effects and effects[-1].target and effects[-1].kind in _SUBJECT_KINDS:
+        takers = _TAKES_SUBJECT.get(effects[-1].kind, ()) if effects and effects[-1].target else ()
+        if takers:
             # "your smugglers are each forfeit +2 and defense value +2": the subject goes on.
             group = [
-                replace(e, target=effects[-1].target) if e.kind in _SUBJECT_KINDS and not e.target else e
+                replace(e, target=effects[-1].target) if e.kind in takers and not e.target else e
                 for e in group
             ]
         while i < end and cur.low(i) == "(":
             close = cur.closing(i)
             if close < 0 or close >= end:
                 return None
-            group = _bracket(cur, i + 1, close, group, weapon, depth)
+            group = bracket(cur, i + 1, close, group, weapon, depth, _clauses)
             if group is None:
                 return None
             i = close + 1
@@ -165,10 +184,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
         if i >= end:
             break
         # "for each opponent's starship present", "for remainder of turn": how much, how long.
-        k, phrase = cur.any_of(i, ("for each", "for remainder of", "until end of"))
-        if k >= 0:
-            stop = name_until(cur, k, (";", ".", "(", ","))
-            words = f"{phrase} {cur.text(k, stop)}"
+        words, stop = how_much(cur, i, end)
+        if words:
             effects[-len(group) :] = [replace(e, detail=(*e.detail, words)) for e in group]
             i = stop
             if i >= end:
@@ -177,6 +194,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             # "may play Utinni! to cancel a Force drain": what it is done for, a clause of its own.
             i += 1
             continue
+        if cur.low(i) == "to" and cur.low(i + 1) in PURPOSE_VERBS:
+            return None  # what it is done for, not understood
         if cur.low(i) in TRAILING or cur.words(i, "as long as") >= 0:
             stop = name_until(cur, i, (";", "("))
             close = cur.closing(stop) if cur.low(stop) == "(" else -1
@@ -190,6 +209,8 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
                 if cur.low(k) == "and" and (rest := _clauses(cur, k + 1, end, weapon, depth + 1)) is not None:
                     stop = k
                     break
+            if rest is None and holds_clause(cur, i, min(stop, end)):
+                return None  # "… at battleground systems, and you may not cancel …": a clause not understood
             trail = read_condition(cur, i, min(stop, end)) if not here else Condition("at", cur.low(i))
             if rest is not None:
                 effects = [*conditioned(effects, trail), *rest]
@@ -204,7 +225,11 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
             # "Immune to attrition < 4 when Lando or Nien Nunb piloting (< 6 when both)": another number after it.
             while i < end and cur.low(i) == "(":
                 close = cur.closing(i)
-                more = _bracket(cur, i + 1, close, [effects[-1]], weapon, depth) if 0 < close < end else None
+                more = (
+                    bracket(cur, i + 1, close, [effects[-1]], weapon, depth, _clauses)
+                    if 0 < close < end
+                    else None
+                )
                 if more is None:
                     return None
                 effects[-1:] = (
@@ -224,56 +249,14 @@ def _clauses(cur: Cursor, i: int, end: int, weapon: bool, depth: int = 0) -> lis
     return finish(effects, leads, limits)
 
 
-_CHOICES = ("your choice", "owner's choice", "opponent's choice")
-
-
-def _bracket(
-    cur: Cursor, i: int, j: int, group: list[Effect], weapon: bool, depth: int
-) -> list[Effect] | None:
-    """What brackets after a clause add: another number for it ("(3 if Falcon)"), a clause of their own ("(suspends
-    permanent pilot)"), or whose choice it is ("(owner's choice)")."""
-    words = cur.text(i, j).casefold()
-    if words in _CHOICES or cur.low(i) in (
-        "except",
-        "even",
-        "including",
-    ):  # "(except Vader)": who is left out
-        return [replace(e, detail=(*e.detail, cur.text(i, j))) for e in group]
-    if cur.low(i) in ("if", "while", "when", "unless"):
-        # "may follow an opponent's starship that just moved from here (if within range)": when it may.
-        return conditioned(group, read_condition(cur, i, j))
-    if cur.low(i) == "or" and cur.low(i + 1) in ("while", "when", "if"):
-        # "Power +3 while defending a battle (or while exactly two Jedi on table)": either condition.
-        other = read_condition(cur, i + 1, j)
-        return [
-            replace(e, condition=Condition("any", "", False, (e.condition, other)) if e.condition else other)
-            for e in group
-        ]
-    more: list[Effect] = []
-    for start, stop in alternatives(cur, i, j):
-        found = alternative(cur, start, stop, group[-1])
-        if found is None:
-            break
-        more.extend(found)
-    else:
-        return [*group, *more]
-    if cur.low(i) == "and":  # "is forfeit +1 (and power +1 if your Wookiee is on Kashyyyk)": one more effect
-        inner = _clauses(cur, i + 1, j, weapon, depth + 1) if depth < 2 else None
-        return [*group, *inner] if inner else None
-    either = cur.low(i) == "or"  # "(or adds two battle destiny if with your bounty hunter or Vader)"
-    inner = _clauses(cur, i + either, j, weapon, depth + 1) if depth < 2 else None
-    if inner and either:
-        inner = [replace(e, detail=(*e.detail, "alternative")) for e in inner]
-    return [*group, *inner] if inner else None
-
-
 def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     if cur.words(i, "permanent weapon") >= 0:
-        return _permanent_weapon(cur, i)
+        return permanent_weapon(cur, i, _clauses)
     if cur.low(i) in (
         "cumulatively",
         "randomly",
-    ):  # "… to cumulatively add 1 to his power", "randomly retrieve"
+        "immediately",
+    ):  # "… to cumulatively add 1 to his power", "randomly retrieve", "may immediately deploy"
         found = _clause(cur, i + 1, weapon, depth + 1) if depth < 3 else None
         word = cur.low(i)
         return ([replace(e, detail=(*e.detail, word)) for e in found[0]], found[1]) if found else None
@@ -287,11 +270,15 @@ def _clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
         return ([replace(e, detail=("may", *e.detail)) for e in found[0]], found[1]) if found else None
     k, word = cur.any_of(i, ("use", "lose"))
     if k >= 0:
-        amount, k = cur.count(k)
+        x = (
+            cur.low(k) == "x"
+        )  # "may use X Force to place Taa in your Used Pile" (X: said in another sentence)
+        amount, k = (None, k + 1) if x else cur.count(k)
         if k >= 0 and cur.words(k, "force to") >= 0:
             found = _clause(cur, k + 2, weapon, depth + 1)
             if found is not None:
-                return [effect("force-cost", value=amount, detail=(word,)), *found[0]], found[1]
+                detail = (word, "X") if x else (word,)
+                return [effect("force-cost", value=amount, detail=detail), *found[0]], found[1]
     return None
 
 
@@ -315,11 +302,17 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
     # "Custom TIE is immune to attrition < 4", "he may not be targeted by weapons": a subject, then a clause.
     if cur.low(i) in LEADING or cur.low(i) in TRAILING or cur.low(i) in NOT_A_SUBJECT:
         return None
-    for k in range(i + 1, min(cur.n, i + 10)):
+    for k in range(i + 1, min(cur.n, i + 24)):
         low = cur.low(k)
+        if low == "," and cur.low(i) in ("your", "opponent's") and subject_ends(cur, i, k):
+            continue  # "Opponent's spies, gamblers and thieves may not …": a list of cards
         if low in (",", ";", "(", ":"):
             break
         if low in ("is", "are", "may", "deploys", "deploy", "draws", "moves", "move"):
+            if low == "draws" and cur.low(k - 1) == "destiny":  # "Battle destiny draws may not be canceled"
+                continue
+            if not subject_ends(cur, i, k):
+                break
             start = k + 1 if low in ("is", "are") else k
             if cur.low(start) == "each":
                 start += 1
@@ -328,30 +321,3 @@ def _plain_clause(cur: Cursor, i: int, weapon: bool, depth: int = 0) -> Found:
                 return [with_subject(e, cur.text(i, k)) for e in found[0]], found[1]
             break
     return None
-
-
-def _permanent_weapon(cur: Cursor, i: int) -> Found:
-    """ "Permanent weapon is •Luke's Lightsaber (may target a character or creature for free; draw two destiny;
-    target hit, and its forfeit = 0, if total destiny > defense value)": the weapon, then its parts."""
-    j = cur.words(i, "permanent weapon is")
-    if j < 0:
-        return None
-    open_ = name_until(cur, j, ("(",))
-    name = cur.text(j, open_)
-    if not name or open_ >= cur.n:
-        return None
-    close = cur.closing(open_)
-    if close < 0:
-        return None
-    found = [effect("permanent-weapon", target=name)]
-    start = open_ + 1
-    while start < close:
-        stop = name_until(cur, start, (";",))
-        stop = min(stop, close)
-        inner = _clauses(cur, start, stop, True)
-        if inner is None:
-            found.append(effect(UNREAD, target=cur.text(start, stop)))
-        else:
-            found.extend(replace(e, detail=(*e.detail, "permanent weapon")) for e in inner)
-        start = stop + 1
-    return found, close + 1

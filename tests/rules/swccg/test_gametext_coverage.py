@@ -14,8 +14,8 @@ from rules.swccg.gametext.printed import PRINTED, applied, printed_mismatches
 from .gametext_cards import read_cards_fixture  # noqa: F401 (the read_cards fixture)
 
 # The share of the game text sentences of the sample decks' characters, starships, vehicles and weapons read into
-# effects, as measured (docs/swccg-gametext.md). The issue's aim is 0.90; this floor only rises.
-SAMPLE_DECKS_FLOOR = 0.85
+# effects, as measured (docs/swccg-gametext.md: 1,203 / 1,302). The issue's aim is 0.90; this floor only rises.
+SAMPLE_DECKS_FLOOR = 0.923
 READ_SECONDS = 2.0
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.swccg.gametext import CONDITION_KINDS, KINDS
+from rules.swccg.gametext import CONDITION_KINDS, KINDS, UNREAD
 
 from .gametext_cards import read_cards_fixture  # noqa: F401 (the read_cards fixture)
 
@@ -188,6 +188,48 @@ CASES = [
     ("112_14", "landspeed-cost", "To use his landspeed", {"amount": 1}),
     ("12_105", "agenda", "Agenda: ambition", {"target": "ambition"}),
     ("13_21", "maintenance", "End of your turn", {"value": 3, "detail": "Place out of play"}),
+    ("211_57", "shuffle", "During your turn, may reveal", {"target": "your Reserve Deck"}),
+    (
+        "11_54",
+        "duel",
+        "During your control phase may lose",
+        {"target": "opponent's Jedi present", "detail": "may"},
+    ),
+    ("203_27", "return-to-hand", "Unless alone", {"target": "Grievous (and your cards on him)"}),
+    ("1_162", "explodes", "'Explodes'", {"detail": "at beginning of your next turn"}),
+    ("1_9", "wager", "Once each turn", {"detail": "once each turn during your control phase"}),
+    ("9_162", "x-value", "When firing SFS", {"value": 3, "condition": "state"}),
+    ("11_52", "may-use", "May use any", {"target": "any 'stolen' lightsaber"}),
+    ("7_192", "may-not-use", "May not carry", {"target": "devices or weapons", "detail": "carry"}),
+    (
+        "12_8",
+        "may-not-cancel",
+        "While in a senate majority",
+        {"target": "opponent's battle destiny draws", "detail": "you"},
+    ),
+    ("10_18", "may-not-play", "If opponent has a Stormtrooper", {"target": "Harvest", "condition": "state"}),
+    ("13_74", "may-not-be", "May not be Disarmed", {"detail": "Disarmed"}),
+    ("10_48", "captured", "When Snoova excludes", {"target": "target", "detail": "instead"}),
+    ("10_2", "may-be-battled", "All droids may be battled", {"target": "All droids"}),
+    ("8_83", "disembark", "If lost", {"detail": "jump off", "condition": "state"}),
+    ("1_191", "predict-winner", "If you initiate a battle", {"detail": "must"}),
+    ("1_12", "deploys-only-so", "Cannot deploy otherwise", {}),
+    ("1_148", "moves-only-to", "Deploy and move only", {"target": "interior mobile sites"}),
+    ("9_109", "may-not-move-to", "Never deploys or moves", {"target": "a site opponent occupies"}),
+    ("216_48", "force-drain-protected", "While present at a Kashyyyk", {"target": "your Force drains here"}),
+    ("201_1", "counts-as", "Smuggler", {"target": "Smuggler"}),
+    ("9_101", "satisfies", "When forfeited from a TIE/sa", {"target": "attrition and battle damage"}),
+    (
+        "1_31",
+        "forfeit-in-place-of",
+        "May forfeit in place",
+        {"target": "any other character hit by a weapon at same site"},
+    ),
+    ("6_109", "may-escort-captive", "May escort a captive", {}),
+    ("10_5", "break-cover", "During your move phase", {"target": "opponent's Undercover spy at same site"}),
+    ("7_50", "used-interrupt", "Wookiee Strangle", {"target": "Wookiee Strangle"}),
+    ("9_102", "flip", "While he occupies", {"target": "Liberation"}),
+    ("7_4", "adds-to-total", "When in a duel", {"amount": 2, "target": "your total", "condition": "state"}),
 ]
 # (GEMP id, condition kind, the sentence's first words, its subject).
 CONDITIONS = [
@@ -214,6 +256,11 @@ CONDITIONS = [
 def test_every_kind_has_a_case_on_a_real_card():
     assert {kind for _, kind, _, _ in CASES} == set(KINDS)
     assert {kind for _, kind, _, _ in CONDITIONS} == set(CONDITION_KINDS)
+
+
+def test_every_kind_read_is_in_the_vocabulary(read_cards):
+    effects, _ = read_cards
+    assert {e.kind for found in effects.values() for e in found} - {UNREAD} <= set(KINDS)
 
 
 def test_the_documentation_lists_every_kind():
