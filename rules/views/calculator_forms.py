@@ -12,6 +12,7 @@ from rest_framework import serializers
 from cardsdb.api.errors import ApiError
 from cardsdb.models import Card
 from cardsdb.naming import find_card
+from rules.api.swccg_battle_text import MAX_ANSWERS
 
 ROWS = {"battle": 6, "sabacc": 6, "drain": 4, "capture": 3, "escorts": 4}
 GEMP_ID = re.compile(r"^[0-9a-z]+_[0-9a-z]+$", re.IGNORECASE)
@@ -127,9 +128,22 @@ def read_battle(form, deck_pile: Callable[[str], list[str]]) -> dict:
         deck = (form.get(f"{side}-deck") or "").strip()
         if deck:
             reserves[side] = deck_pile(deck)
+    body["apply_text"] = not form.get("ignore-text")
+    body["conditions"] = read_conditions(form, MAX_ANSWERS)
+    if (form.get("location") or "").strip():
+        body["location"] = card_id(form.get("location"), _("Location"))
     if reserves:  # destinies drawn from the decks: the exact odds instead of one outcome
         body["simulate"] = {"dark": reserves.get("dark", []), "light": reserves.get("light", [])}
     return body
+
+
+def read_conditions(form, limit: int) -> dict[str, bool]:
+    """The ticked card-text checkboxes (`cond-<card id>:<effect index>`) as the API's `conditions`; the API
+    checks the keys."""
+    keys = [k.removeprefix("cond-") for k in form if k.startswith("cond-") and form.get(k)]
+    if len(keys) > limit:
+        raise FormError("invalid-request", _("At most %(n)s answers about card text.") % {"n": limit})
+    return dict.fromkeys(keys, True)
 
 
 def read_sabacc(form) -> dict:

@@ -91,6 +91,12 @@ def form_sections(kind: str, form) -> list[tuple[str, list[list[Field]]]]:
     f = lambda name, label, what="card": _field(form, name, label, what)  # noqa: E731
     sections = []
     if kind == "battle":
+        sections.append(
+            (
+                _("The battle"),
+                [[f("location", _("Location (decides the text's “at …”)")), f("ignore-text", _("Leave the cards' own text out"), "check")]],
+            )
+        )  # fmt: skip
         for side in ("dark", "light"):
             card_rows = [
                 [

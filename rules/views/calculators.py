@@ -14,6 +14,7 @@ from decks.deck.services import deck_get
 from rules.deck_odds import deck_pile
 from rules.views.calculator_forms import FormError, run
 from rules.views.calculator_pages import CALCULATORS, form_sections
+from rules.views.calculator_text import text_choices, text_steps
 
 
 def index_page(request):
@@ -37,7 +38,11 @@ def calculator_page(request, kind: str):
                 body = calculator.read(form, lambda deck_id: _reserve(request, deck_id))
             else:
                 body = calculator.read(form)
-            context["answer"] = calculator.explain(body, run(calculator.serializer, calculator.answer, body))
+            answer = run(calculator.serializer, calculator.answer, body)
+            context["answer"] = calculator.explain(body, answer)
+            if kind == "battle":
+                context["answer"].steps[0:0] = text_steps(answer)
+                context["text_choices"] = text_choices(body, answer)
         except FormError as exc:
             context["error"] = exc
     return render(request, "rules/calculator.html", context, status=400 if "error" in context else 200)
