@@ -73,6 +73,22 @@ def read_catalogue() -> dict[str, tuple[Effect, ...]]:
     return _read[key]
 
 
+def _readers() -> tuple[tuple[str, ...], dict, dict[str, tuple[Effect, ...]]]:
+    """This catalogue version's protected titles, the sentence memo and the cards read so far."""
+    key = ("swccg", catalogue_version("swccg"))
+    if key not in _some:
+        _some.clear()
+        titles = Card.objects.filter(game_id="swccg").values_list("title", flat=True)
+        _some[key] = (protected_titles(titles), {}, {})
+    return _some[key]
+
+
+def card_effects(card: Card) -> tuple[Effect, ...]:
+    """One stored card's effects, of whichever edition (the card page's "How the rules read this card")."""
+    protected, memo, _cards = _readers()
+    return read_card(card_text(card), protected, memo)
+
+
 def current_effects(codes) -> dict[str, tuple[Effect, ...]]:
     """The effects of the current cards with these codes (a battle's few cards), without reading the whole
     catalogue: each card is read once per catalogue version (the catalogue's titles, once, say which titles hold a
@@ -81,11 +97,7 @@ def current_effects(codes) -> dict[str, tuple[Effect, ...]]:
     wanted = list(dict.fromkeys(codes))
     if key in _read:
         return {c: _read[key][c] for c in wanted if c in _read[key]}
-    if key not in _some:
-        _some.clear()
-        titles = Card.objects.filter(game_id="swccg").values_list("title", flat=True)
-        _some[key] = (protected_titles(titles), {}, {})
-    protected, memo, read = _some[key]
+    protected, memo, read = _readers()
     missing = [c for c in wanted if c not in read]
     if missing:
         rows = Card.objects.filter(
