@@ -72,7 +72,9 @@ def test_battle_without_the_text_and_its_questions_as_checkboxes(client, catalog
     located = post(client, "battle", BATTLE | {"location": "1_285"})  # a location is typed like a card
     assert "Dark Side wins, 11 to 9." in located
     assert "<strong>invalid-request</strong>" in post(client, "battle", BATTLE | {"cond-x": "1"}, status=400)
-    assert "<strong>invalid-request</strong>" in post(client, "battle", BATTLE | {"location": "1_168"}, status=400)
+    assert "<strong>invalid-request</strong>" in post(
+        client, "battle", BATTLE | {"location": "1_168"}, status=400
+    )
 
 
 @pytest.mark.parametrize(
