@@ -2,6 +2,7 @@
 effects read (rules/swccg_gametext.py), the answers to earlier questions checked, and the effects applied or asked
 shaped for the answer. swccg_rules.py builds the battle from what this returns."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cardsdb.api.errors import ApiError
@@ -14,10 +15,12 @@ from rules.swccg_gametext import current_effects
 MAX_ANSWERS = 200  # far more than a battle's cards have conditional effects
 
 
+@extend_schema_field(
+    {"type": "object", "additionalProperties": {"type": "boolean"}, "maxProperties": MAX_ANSWERS}
+)
 class ConditionsField(serializers.DictField):
-    """{"<card id>:<effect index>": true/false}: the answers to the questions an earlier answer asked."""
-
-    child = TrueOrFalse()
+    """{"<card id>:<effect index>": true/false}: the answers to the questions an earlier answer asked. A key that
+    names no effect of the battle's cards changes nothing and is listed in the answer's `unused_conditions`."""
 
     def __init__(self, **kwargs):
         super().__init__(child=TrueOrFalse(), **kwargs)
@@ -25,16 +28,7 @@ class ConditionsField(serializers.DictField):
     def to_internal_value(self, data):
         if isinstance(data, dict) and len(data) > MAX_ANSWERS:
             raise serializers.ValidationError(f"At most {MAX_ANSWERS} answers.")
-        found = super().to_internal_value(data)
-        for key in found:
-            card, colon, number = key.partition(":")
-            if not (
-                colon and 0 < len(card) <= 64 and number.isascii() and number.isdigit() and len(number) <= 3
-            ):
-                raise serializers.ValidationError(
-                    f'A key is "<card id>:<effect index>", like "1_168:0"; not {key[:80]!r}.'
-                )
-        return found
+        return super().to_internal_value(data)
 
 
 def place(data: dict, cards: dict[str, CcgCard], location: CcgCard | None) -> Table:

@@ -135,6 +135,7 @@ BATTLE_RESPONSE = {
         },
     ],
     "questions": [],
+    "unused_conditions": [],
 }
 SABACC_REQUEST = {
     "dark": {"cards": ["5_99", "5_105", "1_195"]},

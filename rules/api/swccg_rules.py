@@ -203,6 +203,7 @@ def battle_answer(data: dict) -> dict:
     said = {
         "applied": [text.change_data(c) for c in applied.applied],
         "questions": [text.change_data(c) for c in applied.questions],
+        "unused_conditions": [k for k in data.get("conditions", {}) if k not in applied.keys],
     }
     if "simulate" in data:
         return _odds(sides, data) | said

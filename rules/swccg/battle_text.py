@@ -62,6 +62,9 @@ class TextApplied:
     sides: dict[str, dict[str, float]]  # destiny_bonus, extra_destinies, destinies_if_unable
     applied: list[TextChange]
     questions: list[TextChange]
+    keys: set[str] = field(
+        default_factory=set
+    )  # every effect considered, applied or not: what `answers` may name
 
 
 def apply_text(
@@ -88,6 +91,7 @@ def apply_text(
             if targets is None:
                 continue
             key = f"{here.card.card_id}:{number}"
+            result.keys.add(key)
             change = _change(key, here, effect, table, targets)
             if key in answers:
                 holds = answers[key]

@@ -121,16 +121,20 @@ def test_the_exact_odds_use_the_texts_destiny_bonus(client, catalogue):
         {"1_168:0": "yes"},
         {"1_168:0": 1},
         {"1_168:0": None},
-        {"1_168": True},
-        {"1_168:x": True},
-        {":0": True},
-        {"1_168:0000": True},
         [True],
+        "1_168:0",
     ],
 )
 def test_hostile_answers_are_refused_with_a_code(client, catalogue, conditions):
     found = post(client, body_of(VADER, 3) | {"conditions": conditions}, 400)
     assert found["code"] == "invalid-request"
+
+
+def test_answers_naming_no_effect_are_listed_unused(client, catalogue):
+    odd = {"1_168": True, "1_168:x": False, ":0": True, "1_168:0000": True, "9_9:1": True, "1_168:0": True}
+    found = post(client, body_of(VADER, 3) | {"conditions": odd})
+    assert found["unused_conditions"] == [k for k in odd if k != "1_168:0"]
+    assert found["sides"]["dark"]["destiny_total"] == 4
 
 
 def test_hostile_text_flags_and_lone_surrogates(client, catalogue):

@@ -71,7 +71,9 @@ def test_battle_without_the_text_and_its_questions_as_checkboxes(client, catalog
     assert 'name="cond-1_181:0" value="1" checked>' in answered  # kept ticked for the next run
     located = post(client, "battle", BATTLE | {"location": "1_285"})  # a location is typed like a card
     assert "Dark Side wins, 11 to 9." in located
-    assert "<strong>invalid-request</strong>" in post(client, "battle", BATTLE | {"cond-x": "1"}, status=400)
+    assert "Dark Side wins, 11 to 9." in post(client, "battle", BATTLE | {"cond-x": "1"})  # names no effect
+    many = BATTLE | {f"cond-1_168:{i}": "1" for i in range(201)}
+    assert "<strong>invalid-request</strong>" in post(client, "battle", many, status=400)
     assert "<strong>invalid-request</strong>" in post(
         client, "battle", BATTLE | {"location": "1_168"}, status=400
     )
