@@ -143,3 +143,15 @@ def test_hostile_text_flags_and_lone_surrogates(client, catalogue):
     raw = json.dumps(body_of(VADER, 3))[:-1] + ', "conditions": {"\\ud800:0": true}}'
     response = client.post(URL, raw, content_type="application/json")
     assert response.status_code == 400 and response.json()["code"] == "bad-unicode"
+
+
+def test_a_bracketed_alternative_replaces_the_main_number(client, catalogue):
+    # Vader: "Adds 3 to power of anything he pilots (or 4 to power … if Vader's Custom TIE)"
+    custom_tie, black_2 = "1_306", "1_299"  # printed power 2 and 1
+    battle = {"light": {"cards": [{"card": LUKE}]}}
+    aboard = lambda ship: {"dark": {"cards": [{"card": ship, "aboard": [{"card": VADER}]}]}}  # noqa: E731
+    custom = post(client, battle | aboard(custom_tie))
+    assert custom["sides"]["dark"]["cards"][0]["power"] == 2 + 4
+    assert [c["amount"] for c in custom["applied"] if c["kind"] == "pilot-power"] == [4]
+    other = post(client, battle | aboard(black_2))
+    assert other["sides"]["dark"]["cards"][0]["power"] == 1 + 3
