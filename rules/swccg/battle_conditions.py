@@ -84,8 +84,8 @@ def among(subject: str, cards: list[CcgCard]) -> bool | None:
     for part in parts:
         if _is_name(part):
             found.append(any(named(part, c) for c in cards))
-        else:
-            found.append(True if any(of_class(part, c) for c in cards) else None)
+        else:  # a class, or a one-word name ending in s ("Biggs"): found either way is True
+            found.append(True if any(of_class(part, c) or named(part, c) for c in cards) else None)
     return _combine(mode, found)
 
 
