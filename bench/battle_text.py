@@ -78,9 +78,12 @@ def main() -> None:
     if url is None:
         path = Path(args.database_dir) / "cardsdb.sqlite3"
         url = f"sqlite:///{path}"
-        if not path.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            manage("migrate", "--noinput", database_url=url)
+        fresh = not path.exists()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        manage(
+            "migrate", "--noinput", database_url=url
+        )  # a database kept from an earlier run: brought up to date
+        if fresh:
             manage("import_cards", "swccg", database_url=url)
     django_with_game("swccg", url)
     from rules import swccg_gametext
