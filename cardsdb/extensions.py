@@ -41,3 +41,6 @@ CARD_PAGE = Panels()
 OWNED_CARDS = Slot(lambda user, card_ids: None)
 # The public decks' state, part of the cache key of a visitor's page that lists them ("decks using this card").
 PUBLIC_DECKS_STAMP = Slot(lambda: "")
+# The stored kinds of effect of a game's cards (cardsdb.models.CardEffect) brought up to date — by the app that reads
+# game text (rules, for SWCCG) — before an effect: search term is compiled: game → None.
+CARD_EFFECTS = Slot(lambda game: None)

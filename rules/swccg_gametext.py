@@ -11,6 +11,9 @@ from cardsdb.models import Card, CardAlias
 from rules.swccg.gametext import CardText, Effect, protected_titles, read_card
 
 _read: dict[tuple, dict[str, tuple[Effect, ...]]] = {}
+_some: dict[
+    tuple, tuple[tuple[str, ...], dict, dict[str, tuple[Effect, ...]]]
+] = {}  # protected titles, memo, read
 
 
 def card_text(card: Card) -> CardText:
@@ -68,6 +71,41 @@ def read_catalogue() -> dict[str, tuple[Effect, ...]]:
         memo: dict = {}
         _read[key] = {t.code: read_card(t, protected, memo) for t in texts}
     return _read[key]
+
+
+def _readers() -> tuple[tuple[str, ...], dict, dict[str, tuple[Effect, ...]]]:
+    """This catalogue version's protected titles, the sentence memo and the cards read so far."""
+    key = ("swccg", catalogue_version("swccg"))
+    if key not in _some:
+        _some.clear()
+        titles = Card.objects.filter(game_id="swccg").values_list("title", flat=True)
+        _some[key] = (protected_titles(titles), {}, {})
+    return _some[key]
+
+
+def card_effects(card: Card) -> tuple[Effect, ...]:
+    """One stored card's effects, of whichever edition (the card page's "How the rules read this card")."""
+    protected, memo, _cards = _readers()
+    return read_card(card_text(card), protected, memo)
+
+
+def current_effects(codes) -> dict[str, tuple[Effect, ...]]:
+    """The effects of the current cards with these codes (a battle's few cards), without reading the whole
+    catalogue: each card is read once per catalogue version (the catalogue's titles, once, say which titles hold a
+    sentence mark), or taken from the whole catalogue's reading when it is already there."""
+    key = ("swccg", catalogue_version("swccg"))
+    wanted = list(dict.fromkeys(codes))
+    if key in _read:
+        return {c: _read[key][c] for c in wanted if c in _read[key]}
+    protected, memo, read = _readers()
+    missing = [c for c in wanted if c not in read]
+    if missing:
+        rows = Card.objects.filter(
+            game_id="swccg", edition=Card.Edition.CURRENT, code__in=missing
+        ).values_list(*_FIELDS)
+        for row in rows:
+            read[row[0]] = read_card(CardText(*row), protected, memo)
+    return {c: read[c] for c in wanted if c in read}
 
 
 def sample_deck_ids(path: Path | None = None) -> list[str]:

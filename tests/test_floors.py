@@ -11,13 +11,17 @@ from decks.history.services import decks_stamp
 from decks.legality import batch
 from decks.legality.format_readers import FORMAT_READERS
 from rules.simulation_jobs import run_simulation_job
+from rules.swccg_effect_index import store_effect_kinds
 from rules.views.calculators import deck_links
+from rules.views.card_reading import reading_panel
 from rules.views.games import play_panel
 from rules.views.odds_panel import odds_panel
 
 
 def test_the_apps_above_fill_the_places_below():
-    assert list(extensions.CARD_PAGE._parts) == ["standings"]
+    assert list(extensions.CARD_PAGE._parts) == ["standings", "gametext_reading"]
+    assert extensions.CARD_PAGE._parts["gametext_reading"] is reading_panel
+    assert extensions.CARD_EFFECTS._provided is store_effect_kinds
     assert extensions.OWNED_CARDS._provided is owned_cards
     assert extensions.PUBLIC_DECKS_STAMP._provided is decks_stamp
     assert DECK_PAGE._parts == {"odds": odds_panel, "calculators": deck_links, "play": play_panel}

@@ -1,4 +1,5 @@
 from .cards import STAT_FIELDS, Card, CardAlias, CardRelation, Printing, Variant
+from .effects import CardEffect, CardEffectsStamp
 from .facts import CardFact
 from .games import CardSet, Game, Persona, Rarity
 from .imports import ImportRun
@@ -10,6 +11,8 @@ __all__ = [
     "STAT_FIELDS",
     "Card",
     "CardAlias",
+    "CardEffect",
+    "CardEffectsStamp",
     "CardFact",
     "CardRelation",
     "CardSet",

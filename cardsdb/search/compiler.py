@@ -9,9 +9,10 @@ from core.swtcg.cards import persona_key
 from core.text import fold
 from core.values import parse_number
 
+from ..extensions import CARD_EFFECTS
 from ..games.registry import GAMES
-from ..models import Card, CardRelation, CardSet, Persona, Printing, Rarity, Variant
-from .fields import Field, Kind, choice_values, resolve
+from ..models import Card, CardEffect, CardRelation, CardSet, Persona, Printing, Rarity, Variant
+from .fields import GAME_FIELDS, Field, Kind, choice_values, resolve
 from .owned import owned_q
 from .regex import RegexRefused, check_pattern
 from .relevance import bare_terms
@@ -161,6 +162,7 @@ class _Compiler:
             Kind.CODE: self.code,
             Kind.GAME: self.in_game,
             Kind.OWNED: self.owned,
+            Kind.EFFECT: self.effect,
         }
 
     def node(self, node: Node) -> Q:
@@ -293,6 +295,16 @@ class _Compiler:
         related = CardRelation.objects.filter(kind=spec.column)
         related = related.filter(Q(**{f"text__{lookup}": value}) | Q(**{f"target__name__{lookup}": value}))
         return Q(pk__in=related.values("card_id"))
+
+    def effect(self, spec: Field, term: Term) -> Q:
+        """effect:adds (a kind beginning so), effect=adds-battle-destiny (that kind): the kinds the rules read in
+        the text, stored by the app that reads it (extensions.CARD_EFFECTS brings them up to date first)."""
+        for game in [self.game] if self.game else list(GAME_FIELDS):
+            if any(f.kind is Kind.EFFECT for f in GAME_FIELDS[game]):
+                CARD_EFFECTS(game)
+        value = term.value.strip().lower()
+        lookup = "kind" if term.op == "=" else "kind__startswith"
+        return Q(pk__in=CardEffect.objects.filter(**{lookup: value}).values("card_id"))
 
     def owned(self, spec: Field, term: Term) -> Q:
         self.result.personal = True

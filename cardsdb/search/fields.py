@@ -29,6 +29,7 @@ class Kind(Enum):
     GAME = "game"
     ORDER = "order"
     OWNED = "owned"  # copies in the searching user's collection (search.owned)
+    EFFECT = "effect"  # a kind of effect the rules read in the game text (models.CardEffect)
     DIRECTION = "direction"
 
 
@@ -348,9 +349,20 @@ _SWDBG = [
     *_TAIL[3:],
 ]
 
+_EFFECT = Field(
+    "effect",
+    Kind.EFFECT,
+    help=pgettext_lazy(
+        "search keyword help",
+        "what the rules read in the game text: adds-battle-destiny, immune-attrition, power, pilot-power… "
+        "or unread (a sentence not read); effect: matches the beginning, effect= the whole kind",
+    ),
+)
+
 GAME_FIELDS: dict[str, list[Field]] = {
     "swccg": [
         *_COMMON,
+        _EFFECT,
         *(Field(n, Kind.NUMBER, n) for n in _SWCCG_NUMBERS),
         *(Field(n, Kind.RELATION, kind) for n, kind in _SWCCG_RELATIONS.items()),
     ],
@@ -398,6 +410,7 @@ ALIASES = {
     "canceled_by": "canceledby",
     "matching_weapon": "matchingweapon",
     "sort": "order",
+    "effects": "effect",
 }
 
 # Names that mean another keyword in one game only (SW:DBG calls its sides factions and its characteristics traits).

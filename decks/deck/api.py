@@ -369,11 +369,13 @@ class DeckImportView(APIView):
         check_body_size(request, MAX_BODY)
         data = request.data if isinstance(request.data, dict) else {}
         game = check_game(data.get("game"), required=True)
-        if not isinstance(data.get("decklist"), str):
-            raise ApiError("invalid-request", "`decklist` (text) is required.")
-        side = data.get("side") if isinstance(data.get("side"), str) else None
+        body = DeckImportIn(data=data)  # what the schema says: a text list, a text side, a known format
+        body.is_valid(raise_exception=True)
+        found = body.validated_data
         try:
-            read = read_decklist(data["decklist"], game=game, side=side, format=data.get("format"))
+            read = read_decklist(
+                found["decklist"], game=game, side=found.get("side"), format=found.get("format")
+            )
         except ValueError as exc:
             raise ApiError("invalid-request", str(exc)) from None
         titles = decks.card_titles(game, [e.card_id for e in read.read.entries])

@@ -266,8 +266,12 @@ class DeckOut(serializers.Serializer):
 )
 class DeckImportIn(serializers.Serializer):
     game = serializers.ChoiceField(choices=["swccg", "swtcg", "swdbg"])
-    decklist = serializers.CharField()
-    side = serializers.CharField(required=False)
+    decklist = serializers.CharField(
+        allow_blank=True,
+        trim_whitespace=False,  # the list as sent: its limits count its lines
+        help_text="An empty list is read too: its problem says so.",
+    )
+    side = serializers.CharField(required=False, allow_blank=True)
     format = serializers.ChoiceField(
         choices=sorted(READERS), required=False, help_text="The list's format; detected when left out."
     )

@@ -1,8 +1,9 @@
 """SWCCG calculators over HTTP, against the stored cards: a battle at one location, a hand of sabacc, a Force
 drain, a capture.
 
-The rules are plain Python in rules/swccg; these views resolve GEMP ids to CcgCard records, apply the modifiers
-the caller states (card text is never guessed) and shape the answer. Input the rules cannot resolve is a 400 with
+The rules are plain Python in rules/swccg; these views resolve GEMP ids to CcgCard records, apply the battle's
+cards' own text where the request decides its conditions (swccg_battle_text.py; `apply_text: false` leaves it out),
+then the modifiers the caller states, and shape the answer. Input the rules cannot resolve is a 400 with
 a code and, in `rule`, the rules' own reason.
 """
 
@@ -14,15 +15,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.api.errors import ApiError
+from cardsdb.api.jobs import TrueOrFalse
 from cardsdb.api.parsers import JSONParser
 from cardsdb.api.request_size import MAX_BODY, check_body_size
 from cardsdb.api.schema import StrictSerializer
 from cardsdb.api.token_auth import TOKEN_ONLY
 from cardsdb.api.views import ERROR
 from rules.swccg import battle
+from rules.swccg.battle_text import CardNumbers
 from rules.swccg.cards import CcgCard
 from rules.swccg_cards import ccg_cards
 
+from . import swccg_battle_text as text
 from . import swccg_examples as api_examples
 
 NUMBER = {"min_value": -battle.MAX_NUMBER, "max_value": battle.MAX_NUMBER}
@@ -33,16 +37,16 @@ class CardInBattleIn(StrictSerializer):
     card = serializers.CharField(max_length=64, help_text='A GEMP id, e.g. "1_168" (Darth Vader).')
     hit = serializers.BooleanField(default=False, help_text="Hit by a weapon this battle.")
     power = serializers.FloatField(
-        default=0, help_text="Added to the printed power (card text's modifier).", **NUMBER
+        default=0, help_text="Added to the power (after what the cards' text applied).", **NUMBER
     )
-    ability = serializers.FloatField(default=0, help_text="Added to the printed ability.", **NUMBER)
-    forfeit = serializers.FloatField(default=0, help_text="Added to the printed forfeit.", **NUMBER)
+    ability = serializers.FloatField(default=0, help_text="Added to the ability (after the text).", **NUMBER)
+    forfeit = serializers.FloatField(default=0, help_text="Added to the forfeit (after the text).", **NUMBER)
     immune_to_attrition = serializers.IntegerField(
         required=False,
         allow_null=True,
         min_value=0,
         max_value=battle.MAX_NUMBER,
-        help_text="Replaces the card's own immunity (read from its text): immune while attrition < this; "
+        help_text="Replaces the card's immunity (read from the text): immune while attrition < this; "
         "null = not immune.",
     )
 
@@ -66,7 +70,7 @@ class BattleSideIn(StrictSerializer):
     extra_destinies = serializers.IntegerField(default=0, min_value=0, max_value=10)
     destinies_if_unable = serializers.IntegerField(default=0, min_value=0, max_value=10)
     destiny_bonus = serializers.FloatField(
-        default=0, help_text="Added to each battle destiny draw.", **NUMBER
+        default=0, help_text="Added to each battle destiny draw (after what the text adds).", **NUMBER
     )
     power_bonus = serializers.FloatField(default=0, help_text="Added to the total power.", **NUMBER)
     attrition_bonus = serializers.FloatField(default=0, help_text="Added to the attrition caused.", **NUMBER)
@@ -81,6 +85,21 @@ class ReservesIn(StrictSerializer):
 class BattleIn(StrictSerializer):
     dark = BattleSideIn()
     light = BattleSideIn()
+    apply_text = TrueOrFalse(
+        default=True,
+        help_text="Apply the cards' own game text where the request decides its conditions (`applied`, "
+        "`questions` in the answer); false: printed numbers and the modifiers given only.",
+    )
+    conditions = text.ConditionsField(
+        required=False,
+        help_text='Answers to the answer\'s `questions`: {"<card id>:<effect index>": true or false}, e.g. '
+        '{"1_181:0": true}; an answer also overrides what the calculator decided.',
+    )
+    location = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text="The battle's location (a GEMP id): decides the text's 'at …' conditions; unnamed, they are asked.",
+    )
     simulate = ReservesIn(
         required=False,
         help_text="Instead of drawn destinies: each side's Reserve Deck (GEMP ids, any order); the answer is the "
@@ -92,28 +111,38 @@ def _number(value: float | None) -> float:
     return 0.0 if value is None else value
 
 
-def _in_battle(entry: dict, cards: dict[str, CcgCard]) -> battle.InBattle:
+def _stat(card: CcgCard, changed: CardNumbers, stat: str, given: float) -> float:
+    """Printed (or set by the text), plus the text's change, plus the modifier given."""
+    base = changed.set_to.get(stat, _number(getattr(card, stat)))
+    return base + getattr(changed, stat) + given
+
+
+def _in_battle(entry: dict, cards: dict[str, CcgCard], changes, text_applied: bool) -> battle.InBattle:
     card = cards[entry["card"]]
-    immunity = entry["immune_to_attrition"] if "immune_to_attrition" in entry else card.immune_to_attrition
+    changed = next(changes)  # in the order swccg_battle_text.place lists the cards: a carrier, then aboard
+    own = changed.immune_to_attrition if text_applied else card.immune_to_attrition
+    immunity = entry["immune_to_attrition"] if "immune_to_attrition" in entry else own
     return battle.InBattle(
         card_id=card.card_id,
         title=card.title,
-        power=_number(card.power) + entry["power"],
-        ability=_number(card.ability) + entry["ability"],
-        forfeit=_number(card.forfeit) + entry["forfeit"],
+        power=_stat(card, changed, "power", entry["power"]),
+        ability=_stat(card, changed, "ability", entry["ability"]),
+        forfeit=_stat(card, changed, "forfeit", entry["forfeit"]),
         immune_to_attrition=immunity,
         hit=entry["hit"],
-        aboard=tuple(_in_battle(e, cards) for e in entry.get("aboard", ())),
+        aboard=tuple(_in_battle(e, cards, changes, text_applied) for e in entry.get("aboard", ())),
     )
 
 
-def _side(data: dict, cards: dict[str, CcgCard]) -> battle.BattleSide:
+def _side(
+    data: dict, cards: dict[str, CcgCard], changes, counts: dict, text_applied: bool
+) -> battle.BattleSide:
     return battle.BattleSide(
-        cards=tuple(_in_battle(e, cards) for e in data["cards"]),
+        cards=tuple(_in_battle(e, cards, changes, text_applied) for e in data["cards"]),
         destinies=tuple(data["destinies"]),
-        extra_destinies=data["extra_destinies"],
-        destinies_if_unable=data["destinies_if_unable"],
-        destiny_bonus=data["destiny_bonus"],
+        extra_destinies=data["extra_destinies"] + int(counts["extra_destinies"]),
+        destinies_if_unable=data["destinies_if_unable"] + int(counts["destinies_if_unable"]),
+        destiny_bonus=data["destiny_bonus"] + counts["destiny_bonus"],
         power_bonus=data["power_bonus"],
         attrition_bonus=data["attrition_bonus"],
         damage_bonus=data["damage_bonus"],
@@ -164,10 +193,20 @@ def battle_answer(data: dict) -> dict:
         for carrier in side["cards"]
         for entry in (carrier, *carrier.get("aboard", ()))
     ]
-    cards = load_cards(ids)
-    sides = {name: _side(data[name], cards) for name in ("dark", "light")}
+    cards = load_cards(ids + ([data["location"]] if data.get("location") else []))
+    table, applied = text.read_text(data, cards)
+    changes = iter(applied.cards[i] for i in range(len(table.placed)))
+    sides = {
+        name: _side(data[name], cards, changes, applied.sides[name], data["apply_text"])
+        for name in ("dark", "light")
+    }
+    said = {
+        "applied": [text.change_data(c) for c in applied.applied],
+        "questions": [text.change_data(c) for c in applied.questions],
+        "unused_conditions": [k for k in data.get("conditions", {}) if k not in applied.keys],
+    }
     if "simulate" in data:
-        return _odds(sides, data)
+        return _odds(sides, data) | said
     try:
         result = battle.resolve(sides["dark"], sides["light"])
     except battle.BattleError as exc:
@@ -178,7 +217,7 @@ def battle_answer(data: dict) -> dict:
             name: asdict(result.sides[name]) | {"cards": [_card_numbers(c) for c in sides[name].cards]}
             for name in ("dark", "light")
         },
-    }
+    } | said
 
 
 def _probability(p) -> dict:

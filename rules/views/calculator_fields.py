@@ -46,7 +46,13 @@ def _card(what: str, row: int) -> str:
 
 
 def _battle(f: Fields) -> list[tuple[str, Rows]]:
-    sections = []
+    sections = [
+        (
+            _("The battle"),
+            [[f("location", _("Location (decides the text's “at …”)")),
+              f("ignore-text", _("Leave the cards' own text out"), "check")]],
+        )
+    ]  # fmt: skip
     for side in SIDES:
         rows = [
             [

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
+from rules.api.swccg_battle_text import MAX_ANSWERS
 from rules.views.calculator_forms import FormError, Reader, row_label, side_name
 
 SIDES = ("dark", "light")
@@ -113,7 +114,20 @@ def read_battle(reader: Reader, deck_pile: Callable[[str], list[str]]) -> dict:
         body["simulate"] = {"dark": reserves.get("dark", []), "light": reserves.get("light", [])}
     for side in SIDES:
         reader.rule_fields[f"{side}:too-many-destinies"] = f"{side}-destinies"
+    body["apply_text"] = not reader.checked("ignore-text")
+    body["conditions"] = read_conditions(reader.form, MAX_ANSWERS)
+    if reader.text("location"):
+        body["location"] = reader.card("location", _("Location"), "location")
     return body
+
+
+def read_conditions(form, limit: int) -> dict[str, bool]:
+    """The ticked card-text checkboxes (`cond-<card id>:<effect index>`) as the API's `conditions`; the API
+    checks the keys."""
+    keys = [k.removeprefix("cond-") for k in form if k.startswith("cond-") and form.get(k)]
+    if len(keys) > limit:
+        raise FormError("invalid-request", _("At most %(n)s answers about card text.") % {"n": limit})
+    return dict.fromkeys(keys, True)
 
 
 LANDO = {"": 0, "1": 1, "-1": -1}

@@ -15,6 +15,7 @@ from rules.deck_odds import deck_pile
 from rules.views.calculator_fields import form_sections, placed
 from rules.views.calculator_forms import FormError, Reader, run
 from rules.views.calculator_pages import CALCULATORS
+from rules.views.calculator_text import text_choices, text_steps
 
 
 def index_page(request):
@@ -37,6 +38,9 @@ def calculator_page(request, kind: str):
                 body = calculator.read(reader)
             context["result"] = run(calculator.serializer, calculator.answer, body, reader)
             context["answer"] = calculator.explain(body, context["result"])
+            if kind == "battle":
+                context["answer"].steps[0:0] = text_steps(context["result"])
+                context["text_choices"] = text_choices(body, context["result"])
         except FormError as exc:
             error = context["error"] = exc
     context["sections"] = form_sections(kind, form, error)

@@ -130,6 +130,8 @@ class Terms:
             return f"id{op}{quoted(code.upper() if rng.random() < 0.3 else code)}"
         if kind is Kind.GAME:
             return f"game:{rng.choice(['swccg', 'swtcg', 'swdbg'])}"
+        if kind is Kind.EFFECT:  # the kinds the rules read in SWCCG text (cardsdb.CardEffect), a prefix, none
+            return f"effect{op}{rng.choice(['power', 'adds-battle-destiny', 'unread', 'immune', 'pilot', 'nope'])}"
         return self.value(card.search_title)
 
     def query(self) -> str:

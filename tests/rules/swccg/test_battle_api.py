@@ -55,9 +55,11 @@ def test_vaders_immunity_read_from_his_card_text(client, catalogue, destiny, for
 
 
 def test_modifiers_and_overrides_from_card_text(client, catalogue):
+    # The modifiers alone (`apply_text: false`): the same numbers the text gives (test_battle_text_api.py)
     body = post(
         client,
         {
+            "apply_text": False,
             "dark": {
                 "cards": [{"card": VADER, "immune_to_attrition": None}],
                 "destinies": [3],

@@ -44,14 +44,39 @@ BATTLE = {
 
 def test_battle_explained_step_by_step(client, catalogue):
     page = post(client, "battle", BATTLE)
-    assert "Dark Side wins, 10 to 9." in page
+    # Vader's "adds 1 to each of your battle destiny draws", counted without being told
+    assert "Dark Side wins, 11 to 9." in page
+    assert "Card text applied" in page
+    assert "•Darth Vader: “When in battle, adds 1 to each of your battle destiny draws.”" in page
     assert "Power: •Darth Vader 6 + Stormtrooper 1 = 7." in page
-    assert "Total: power 7 + destiny 3 = 10." in page
-    assert "Battle damage: Light Side loses 1 (the difference between the totals)." in page
+    assert "Battle destiny drawn: 3, counting 4." in page
+    assert "Total: power 7 + destiny 4 = 11." in page
+    assert "Battle damage: Light Side loses 2 (the difference between the totals)." in page
     assert "Immune to that attrition: •Darth Vader." in page
     assert "Forfeited for attrition: Stormtrooper (2)." in page
     assert "2 attrition is left with no card to forfeit: it is ignored." in page
     assert 'value="BoShek"' in page  # the form keeps what was typed
+
+
+def test_battle_without_the_text_and_its_questions_as_checkboxes(client, catalogue):
+    page = post(client, "battle", BATTLE | {"ignore-text": "1"})
+    assert "Dark Side wins, 10 to 9." in page and "Card text applied" not in page
+    guard = {"dark-card-0": "1_181", "dark-card-1": "1_194", "dark-destinies": "", "light-card-1": ""}
+    guard |= {"light-card-0": "1_4", "light-destinies": "2"}  # the rulebook's diagram
+    asked = post(client, "battle", BATTLE | guard)
+    assert 'id="text-questions"' in asked and 'name="cond-1_181:0" value="1">' in asked
+    assert "“Power +4 when defending a battle.”" in asked and "Light Side wins, 4 to 1." in asked
+    answered = post(client, "battle", BATTLE | guard | {"cond-1_181:0": "1"})
+    assert "Dark Side wins, 5 to 4." in answered
+    assert 'name="cond-1_181:0" value="1" checked>' in answered  # kept ticked for the next run
+    located = post(client, "battle", BATTLE | {"location": "1_285"})  # a location is typed like a card
+    assert "Dark Side wins, 11 to 9." in located
+    assert "Dark Side wins, 11 to 9." in post(client, "battle", BATTLE | {"cond-x": "1"})  # names no effect
+    many = BATTLE | {f"cond-1_168:{i}": "1" for i in range(201)}
+    assert "<strong>invalid-request</strong>" in post(client, "battle", many, status=400)
+    assert "<strong>invalid-request</strong>" in post(
+        client, "battle", BATTLE | {"location": "1_168"}, status=400
+    )
 
 
 @pytest.mark.parametrize(
