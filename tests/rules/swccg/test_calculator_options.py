@@ -85,7 +85,8 @@ def test_battle_pilots_modifiers_and_added_destinies(client, catalogue):
     dark, light = result["sides"]["dark"], result["sides"]["light"]
     assert (dark["ability"], dark["destinies_allowed"]) == (6 + 1, 2)  # Vader aboard, a Stormtrooper
     assert (dark["attrition"], dark["immune"]) == (5, ["1_194"])  # Stormtrooper immune while < 6
-    assert light["attrition"] == 3 + 4 + 1  # the dark side's two draws and its attrition bonus
+    # the dark side's two draws, each +1 by Vader's own text (applied by default), and its attrition bonus
+    assert light["attrition"] == (3 + 1) + (4 + 1) + 1
     assert (light["ability"], light["immune"]) == (3 + 1 + 4 + 4 - 1, [])
     assert "Aboard TIE Advanced x1: •Darth Vader (ability 6) (they add ability, not power)." in html
     assert "Card text adds 1 battle destiny draws." in html
