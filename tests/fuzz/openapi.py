@@ -19,10 +19,11 @@ CONFIG = {
     # The coverage phase sends hundreds of boundary cases per operation: more than a CI run can afford.
     "phases": {"coverage": {"enabled": False}, "stateful": {"enabled": False}},
     # A body over its endpoint's byte bound is refused before it is read: 413 `request-too-large` (generated
-    # lists past maxItems can make such a body) is as much a refusal as a 400.
+    # lists past maxItems can make such a body) is as much a refusal as a 400; so is 412 `precondition-failed`,
+    # a generated If-Match that names no version of the deck, checked before the body is read.
     "checks": {
         "negative_data_rejection": {
-            "expected-statuses": [400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 428, 429, "5xx"]
+            "expected-statuses": [400, 401, 403, 404, 405, 406, 409, 412, 413, 415, 422, 428, 429, "5xx"]
         }
     },
 }
@@ -46,6 +47,7 @@ RULES_NO_SCHEMA_STATES = {
     ("POST", "/api/games/swccg/replays/"): "a title holds no control character",
     ("GET", "/api/cards/named"): "exactly one of fuzzy= or exact=",
     ("GET", "/api/collection/buildable/"): "side= is one of the game's sides",
+    ("POST", "/api/games/swdbg/simulations/"): "`format` or a whole `setup`, never both",
 }
 
 
