@@ -202,8 +202,13 @@ def forget_catalogue_caches() -> None:
     from cardsdb.api import card_entries
     from cardsdb.search import in_memory
     from decks.legality import pool
+    from rules import swccg_effect_index, swccg_gametext
 
     for cache in (pool._pools, pool._tcg_pools, pool._setup_pools, names._index_cache, card_entries._kept):
+        cache.clear()
+    # the game text read per catalogue version, and the effect rows known stored: a test's own cards share the
+    # catalogue's version, and its rows go with its transaction
+    for cache in (swccg_gametext._read, swccg_gametext._some, swccg_effect_index._fresh):
         cache.clear()
     in_memory.forget()
 

@@ -2,11 +2,17 @@
 
 import pytest
 
+_READ: dict = {}  # the reading, kept for the worker's session: no test of these modules changes a card
 
-@pytest.fixture(scope="module", name="read_cards")
-def read_cards_fixture(swccg_dir, django_db_setup, django_db_blocker):
-    """Every SWCCG card's effects by its code, and the records they were read from."""
+
+@pytest.fixture(name="read_cards")
+def read_cards_fixture(catalogue):
+    """Every SWCCG card's effects by its code, and the records they were read from: read in the first test's
+    transaction, as every other test sees the catalogue (not beside it, where another worker's state may differ)."""
+    from rules import swccg_gametext
     from rules.swccg_gametext import catalogue_texts, read_catalogue
 
-    with django_db_blocker.unblock():
-        return read_catalogue(), {t.code: t for t in catalogue_texts()}
+    if "read" not in _READ:
+        swccg_gametext._read.clear()  # not a reading an earlier test kept of its own cards at the same version
+        _READ["read"] = (read_catalogue(), {t.code: t for t in catalogue_texts()})
+    return _READ["read"]

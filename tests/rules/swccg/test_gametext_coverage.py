@@ -19,12 +19,11 @@ SAMPLE_DECKS_FLOOR = 0.923
 READ_SECONDS = 2.0
 
 
-@pytest.fixture(scope="module")
-def sample_codes(swccg_dir, django_db_setup, django_db_blocker):
+@pytest.fixture
+def sample_codes(catalogue):
     from rules.swccg_gametext import current_codes, sample_deck_ids
 
-    with django_db_blocker.unblock():
-        return current_codes(sample_deck_ids(swccg_dir / "gemp" / "sample_decks.json"))
+    return current_codes(sample_deck_ids(catalogue / "gemp" / "sample_decks.json"))
 
 
 def test_the_sample_decks_unit_cards_are_read_to_the_measured_share(read_cards, sample_codes):
