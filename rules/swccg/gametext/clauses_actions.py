@@ -5,7 +5,7 @@ Place out of play". Costs ("use 1 Force to …") and limits ("Once per game, …
 
 from dataclasses import replace
 
-from .found import Found, effect, name_until
+from .found import Found, destiny_draw, effect, name_until
 from .tokens import Cursor
 
 # Words that cannot begin what a verb acts on ("play during opponent's control phase").
@@ -120,16 +120,7 @@ def read_force(cur: Cursor, i: int) -> Found:
 
 def read_draw_destiny(cur: Cursor, i: int) -> Found:
     """ "Draw destiny", "draw two destiny", "both players draw 2 destiny" (outside a weapon's text)."""
-    j, who = cur.any_of(i, ("both players", "opponent"))
-    detail = (who,) if j >= 0 else ()
-    j, _ = cur.any_of(j if j >= 0 else i, ("draw", "draws"))
-    if j < 0:
-        return None
-    amount, k = cur.count(j)
-    if k < 0:
-        amount, k = 1.0, j
-    k2 = cur.words(k, "destiny")
-    return ([effect("draw-destiny", amount=amount, detail=detail)], k2) if k2 >= 0 else None
+    return destiny_draw(cur, i, "draw-destiny", ("both players", "opponent"), ("draw", "draws"))
 
 
 def read_target(cur: Cursor, i: int) -> Found:

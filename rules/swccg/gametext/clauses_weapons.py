@@ -2,7 +2,7 @@
 hit, and its forfeit = 0, if total destiny > defense value", "Add 1 if targeting a starfighter"; a character's
 "Permanent weapon is •Luke's Lightsaber (…)", whose parts in brackets are read as a weapon's sentences."""
 
-from .found import Found, effect, name_until
+from .found import Found, destiny_draw, effect, name_until
 from .tokens import Cursor
 from .vocabulary import Condition
 
@@ -61,16 +61,7 @@ def read_weapon_target(cur: Cursor, i: int) -> Found:
 
 def read_weapon_destiny(cur: Cursor, i: int) -> Found:
     """ "Draw destiny", "draw two destiny", "Draw 2 destiny", "both players draw destiny"."""
-    j = cur.words(i, "both players")
-    detail = ("both players",) if j >= 0 else ()
-    j = cur.words(j if j >= 0 else i, "draw")
-    if j < 0:
-        return None
-    amount, k = cur.count(j)
-    if k < 0:
-        amount, k = 1.0, j
-    k2 = cur.words(k, "destiny")
-    return ([effect("weapon-destiny", amount=amount, detail=detail)], k2) if k2 >= 0 else None
+    return destiny_draw(cur, i, "weapon-destiny", ("both players",), ("draw",))
 
 
 def read_weapon_hit(cur: Cursor, i: int) -> Found:

@@ -26,3 +26,17 @@ def name_until(cur: Cursor, i: int, stops: tuple[str, ...]) -> int:
                 return k
             depth -= 1
     return cur.n
+
+
+def destiny_draw(cur: Cursor, i: int, kind: str, who: tuple[str, ...], verbs: tuple[str, ...]) -> Found:
+    """ "[who] draw [N] destiny" as one `kind` effect (N: a number word or figure, else 1; `detail`: who)."""
+    j, drawer = cur.any_of(i, who)
+    detail = (drawer,) if j >= 0 else ()
+    j, _ = cur.any_of(j if j >= 0 else i, verbs)
+    if j < 0:
+        return None
+    amount, k = cur.count(j)
+    if k < 0:
+        amount, k = 1.0, j
+    k2 = cur.words(k, "destiny")
+    return ([effect(kind, amount=amount, detail=detail)], k2) if k2 >= 0 else None
